@@ -205,16 +205,41 @@ class Game:
 
     def validate(self, **options: Any) -> dict:
         """Complete the options with defaults and check them; ValueError names valid values."""
-        schema = {o.name: o for o in self.option_schema}
+        schema = self.schema
         unknown = sorted(set(options) - set(schema))
         if unknown:
             raise ValueError(
                 f"unknown option(s) {', '.join(unknown)} for {self.name}; valid options: "
                 + ", ".join(schema)
             )
-        values = {name: opt.coerce(options.get(name, opt.default)) for name, opt in schema.items()}
+        values: dict = {}
+        for name, opt in schema.items():  # schema order: an option may depend on earlier ones
+            if name in options:
+                value = opt.coerce(options[name])
+                allowed = self.option_values(name, values)
+                if value not in allowed:
+                    raise ValueError(
+                        f"option {name}={value!r} is not allowed here; valid values: "
+                        + ", ".join(str(v) for v in allowed)
+                    )
+                values[name] = value
+            else:
+                values[name] = self.option_default(name, values)
         self._check(values)
         return values
+
+    def option_values(self, name: str, earlier: Mapping[str, Any]) -> tuple:
+        """The values option `name` may take, given the options before it in the schema."""
+        return self.schema[name].values
+
+    def option_default(self, name: str, earlier: Mapping[str, Any]) -> Any:
+        """The default of option `name`, given the options before it in the schema."""
+        return self.schema[name].default
+
+    @property
+    def schema(self) -> dict[str, Option]:
+        """The option schema by name."""
+        return {o.name: o for o in self.option_schema}
 
     def _check(self, options: dict) -> None:
         """Checks across options (e.g. a layout allowed only for some sizes)."""
