@@ -1,0 +1,107 @@
+"""Every game, many option sets: seeded random playouts checked against the protocol."""
+import random
+
+import pytest
+
+from game import GAMES, IllegalMoveError, get_game
+
+OPTION_SETS = {
+    "frozen-forest": [
+        {}, {"size": 4}, {"size": 5, "mina_moves": "rook"}, {"size": 7, "mina_passes_yuki": True},
+        {"size": 6, "layout": "ring"}, {"size": 8, "layout": "ring", "mina_moves": "rook"},
+    ],
+    "icebreaker": [{}, {"size": 3}, {"size": 4}, {"size": 8}],
+    "hv-grid": [
+        {}, {"size": 3}, {"size": 5, "reach": "line"}, {"size": 6, "diagonals": "stuck"},
+        {"size": 4, "diagonals": "always"}, {"size": 7, "diagonals": "never", "reach": "line"},
+        {"size": 12, "reach": "line", "diagonals": "ask"},
+    ],
+    "goats-wintering": [
+        {}, {"size": 2}, {"board": "square"}, {"board": "square", "size": 4, "gap": 2},
+        {"board": "triangle"}, {"ruleset": "revised"}, {"board": "triangle", "size": 6, "ruleset": "revised"},
+    ],
+}
+# Goats Wintering can cycle through passes and steps away; its playouts are capped.
+PLY_CAP = {"goats-wintering": 300}
+
+CASES = [(gid, opts) for gid, sets in OPTION_SETS.items() for opts in sets]
+
+
+def test_the_registry_holds_the_four_games_in_order():
+    assert list(GAMES) == ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
+
+
+@pytest.mark.parametrize("game_id", list(OPTION_SETS))
+def test_each_game_describes_itself(game_id):
+    g = get_game(game_id)
+    assert g.name and g.designer and len(g.roles) == 2 and all(g.roles)
+    assert g.summary and g.rules_text and g.notation_help and g.score_name
+    for opt in g.option_schema:
+        assert opt.label and opt.default in opt.values
+    defaults = g.validate()
+    assert list(defaults) == [o.name for o in g.option_schema]
+    assert defaults[g.option_schema[0].name] == g.option_schema[0].default
+    state = g.new()
+    assert state.to_move == 0 and not state.is_over and state.scores == (0, 0)
+
+
+@pytest.mark.parametrize("game_id", list(OPTION_SETS))
+def test_unknown_or_invalid_options_raise_value_error_naming_valid_ones(game_id):
+    g = get_game(game_id)
+    with pytest.raises(ValueError, match="valid options"):
+        g.new(colour="green")
+    opt = g.option_schema[0]
+    with pytest.raises(ValueError, match="valid values"):
+        g.new(**{opt.name: "no-such-value"})
+
+
+def test_unknown_game_lists_the_ids():
+    with pytest.raises(ValueError, match="frozen-forest"):
+        get_game("chess")
+
+
+@pytest.mark.parametrize("game_id,options", CASES, ids=[f"{g}-{o}" for g, o in CASES])
+def test_random_playouts_keep_the_protocol(game_id, options):
+    g = get_game(game_id)
+    cap = PLY_CAP.get(game_id, 10_000)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = g.new(**options)
+        moves = []
+        while not state.is_over and len(moves) < cap:
+            legal = state.legal_moves()
+            assert legal, "legal moves exist until the game is over"
+            texts = [str(m) for m in legal]
+            assert len(set(texts)) == len(texts), "no move listed twice"
+            for m in legal:
+                assert str(m) == str(m).lower()
+                assert state.parse_move(str(m).upper()) == m, "notation round-trips, case-insensitive"
+            before = (state.key(), state.to_move, state.scores, tuple(texts))
+            move = rng.choice(legal)
+            nxt = state.play(str(move))
+            after = (state.key(), state.to_move, state.scores, tuple(str(m) for m in state.legal_moves()))
+            assert before == after, "play never mutates the state it is called on"
+            assert nxt.ply == state.ply + 1
+            assert nxt.last_move == move
+            moves.append(str(move))
+            state = nxt
+        if state.is_over:
+            assert state.legal_moves() == []
+            assert state.winner in (0, 1, None)
+            assert all(isinstance(x, int) and x >= 0 for x in state.scores)
+            with pytest.raises(IllegalMoveError):
+                state.play(moves[-1])
+        # Replaying the notation reaches the same position.
+        assert g.replay(moves, **options).key() == state.key()
+
+
+@pytest.mark.parametrize("game_id", list(OPTION_SETS))
+def test_malformed_moves_raise_illegal_move_error_with_a_reason(game_id):
+    state = get_game(game_id).new()
+    for text in ("", "zz99", "a1-", "hello", "pass?!"):
+        with pytest.raises(IllegalMoveError) as err:
+            state.play(text)
+        assert str(err.value)
+        assert isinstance(err.value, ValueError)
+    assert state.why_not("zz99")
+    assert state.why_not(state.legal_moves()[0]) is None
