@@ -1,0 +1,105 @@
+"""What every bot offers: `choose(state)` and `analyse(state)`, plus the scored candidate."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from game.core import Move, State
+
+# progress(fraction 0..1): called now and then while thinking; it may raise to abort.
+ProgressFn = Optional[Callable[[float], None]]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A candidate move with its value for the mover (0..1), visits, and proof in plies.
+
+    proof: +N = the mover wins in N plies, -N = the mover loses in N plies,
+    0 = a proved draw, None = not proved.
+    """
+
+    move: Move
+    value: float
+    visits: int
+    proof: int | None = None
+
+    @property
+    def label(self) -> str:
+        """A short text for display: "wins in 5", "loses in 3", "draw" or "62%"."""
+        if self.proof is not None:
+            if self.proof > 0:
+                return f"wins in {self.proof}"
+            if self.proof < 0:
+                return f"loses in {-self.proof}"
+            return "draw"
+        return f"{round(100 * self.value)}%"
+
+
+def outcome(state: State, player: int) -> float:
+    """The result of a finished game for `player`: 1 win, 0 loss, 0.5 draw."""
+    winner = state.winner
+    if winner is None:
+        return 0.5
+    return 1.0 if winner == player else 0.0
+
+
+def advance(state: State, move: Move) -> State:
+    """The state after `move`, a Move taken from `state.legal_moves()`.
+
+    Skips `play`'s legality check (a linear search of the legal list) because the
+    move came from that very list; searches call this millions of times.
+    """
+    return state._apply(move)
+
+
+class Bot:
+    """A player: `analyse` scores candidates, `choose` picks one; neither mutates the state."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+        self.last_analysis: list[Evaluation] = []  # what the last `choose` considered
+
+    def analyse(self, state: State, progress: ProgressFn = None) -> list[Evaluation]:
+        """The candidate moves, best first, each with its value for the player to move."""
+        raise NotImplementedError
+
+    def choose(self, state: State, progress: ProgressFn = None) -> Move:
+        """A legal move for the player to move (ValueError if the game is over)."""
+        candidates = self.analyse(state, progress)
+        if not candidates:
+            raise ValueError("the game is over: there is no move to choose")
+        self.last_analysis = candidates
+        return candidates[0].move
+
+    def reset(self) -> None:
+        """Forget anything kept from earlier moves (e.g. a search tree)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal move: the floor every level must beat."""
+
+    name = "random"
+
+    def analyse(self, state: State, progress: ProgressFn = None) -> list[Evaluation]:
+        """Every legal move, shuffled, all valued at an even chance."""
+        moves = list(state.legal_moves())
+        self.rng.shuffle(moves)
+        if progress:
+            progress(1.0)
+        return [Evaluation(m, 0.5, 0) for m in moves]
+
+    def choose(self, state: State, progress: ProgressFn = None) -> Move:
+        """A uniformly random legal move."""
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        if progress:
+            progress(1.0)
+        self.last_analysis = []
+        return self.rng.choice(moves)

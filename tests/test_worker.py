@@ -1,0 +1,169 @@
+"""The bot worker: the contract the app codes against (game/bots/worker.py)."""
+import os
+import random
+import signal
+import time
+
+import pytest
+
+from game import GAMES, get_game
+from game.bots import LEVELS, level_names, levels_for
+from game.bots.worker import BotWorker, Candidate, Failure, Progress, Reply, answer
+
+GAME_IDS = ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
+# Small boards keep the worker quick while still exercising every rule.
+SMALL = {
+    "frozen-forest": {"size": 5},
+    "icebreaker": {"size": 3},
+    "hv-grid": {"size": 4},
+    "goats-wintering": {"size": 2},
+}
+
+
+def random_position(game_id, options, rng, plies):
+    """Moves (notation) of a random game cut after at most `plies` moves, not finished."""
+    state = get_game(game_id).new(**options)
+    moves = []
+    for _ in range(plies):
+        legal = state.legal_moves()
+        move = rng.choice(legal)
+        nxt = state.play(move)
+        if nxt.is_over:
+            break
+        moves.append(str(move))
+        state = nxt
+    return state, moves
+
+
+def wait_final(worker, rid, timeout=30.0):
+    """Poll until the Reply or Failure of `rid`; returns it and the progress seen."""
+    seen = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        msg = worker.poll()
+        if msg is None:
+            time.sleep(0.01)
+            continue
+        assert msg.request_id == rid, "poll must drop stale messages"
+        if isinstance(msg, Progress):
+            seen.append(msg.fraction)
+            continue
+        return msg, seen
+    raise AssertionError("the worker never answered")
+
+
+@pytest.fixture(scope="module")
+def worker():
+    w = BotWorker()
+    yield w
+    w.close()
+
+
+def test_levels_are_the_five_named_levels():
+    assert LEVELS == ("beginner", "casual", "strong", "expert", "perfect")
+    assert level_names == {"beginner": "Beginner", "casual": "Casual", "strong": "Strong",
+                           "expert": "Expert", "perfect": "Perfect"}
+
+
+def test_perfect_is_offered_only_where_the_board_is_solvable():
+    assert levels_for("frozen-forest", {"size": 5}) == list(LEVELS)
+    assert "perfect" not in levels_for("frozen-forest", {})  # default 10x10
+    for gid in GAME_IDS:
+        assert levels_for(gid, {})[:4] == list(LEVELS[:4])
+
+
+def test_levels_for_rejects_unknown_games_with_a_message():
+    with pytest.raises(ValueError, match="unknown game"):
+        levels_for("chess", {})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_answer_gives_a_legal_move_for_random_positions(game_id):
+    rng = random.Random(7)
+    for level in ("beginner", "casual"):
+        for _ in range(3):
+            state, moves = random_position(game_id, SMALL[game_id], rng, rng.randrange(0, 12))
+            reply = answer(("request", 1, game_id, SMALL[game_id], moves, level, 3, "move"))
+            assert isinstance(reply, Reply), reply
+            assert state.why_not(reply.move) is None
+            assert all(isinstance(c, Candidate) for c in reply.analysis)
+            assert all(0.0 <= c.value <= 1.0 for c in reply.analysis)
+
+
+def test_answer_explains_bad_input():
+    fail = answer(("request", 4, "frozen-forest", {"size": 5}, ["zz9"], "casual", 1, "move"))
+    assert isinstance(fail, Failure) and fail.request_id == 4 and "zz9" in fail.message
+    fail = answer(("request", 5, "frozen-forest", {"size": 99}, [], "casual", 1, "move"))
+    assert isinstance(fail, Failure) and "size" in fail.message
+    fail = answer(("request", 6, "frozen-forest", {}, [], "grandmaster", 1, "move"))
+    assert isinstance(fail, Failure) and "beginner" in fail.message
+
+
+def test_worker_returns_legal_moves_for_every_game(worker):
+    rng = random.Random(11)
+    for game_id in GAME_IDS:
+        state, moves = random_position(game_id, SMALL[game_id], rng, 6)
+        rid = worker.request(game_id, SMALL[game_id], moves, "beginner", seed=1)
+        reply, _ = wait_final(worker, rid)
+        assert isinstance(reply, Reply), reply
+        assert state.why_not(reply.move) is None
+    assert worker.alive
+
+
+def test_worker_analyse_mode_returns_candidates(worker):
+    rid = worker.request("hv-grid", {"size": 4}, ["b2"], "casual", seed=2, mode="analyse")
+    reply, _ = wait_final(worker, rid)
+    assert isinstance(reply, Reply)
+    assert reply.analysis and reply.move == reply.analysis[0].move
+
+
+def test_worker_reports_failures_without_dying(worker):
+    rid = worker.request("no-such-game", {}, [], "casual")
+    fail, _ = wait_final(worker, rid)
+    assert isinstance(fail, Failure) and "no-such-game" in fail.message
+    assert worker.alive
+
+
+def test_a_new_request_replaces_the_old_one(worker):
+    first = worker.request("frozen-forest", {"size": 6}, [], "strong", seed=1)
+    second = worker.request("hv-grid", {"size": 4}, [], "beginner", seed=1)
+    assert second > first
+    reply, _ = wait_final(worker, second)
+    assert isinstance(reply, Reply) and reply.request_id == second
+
+
+def test_cancel_abandons_the_request_and_the_worker_keeps_serving(worker):
+    worker.request("frozen-forest", {"size": 6}, [], "strong", seed=1)
+    worker.cancel()
+    assert worker.poll() is None
+    rid = worker.request("icebreaker", {"size": 3}, [], "beginner", seed=3)
+    reply, _ = wait_final(worker, rid)
+    assert isinstance(reply, Reply)
+    assert get_game("icebreaker").new(size=3).why_not(reply.move) is None
+
+
+def test_a_killed_worker_gives_a_failure_then_restarts():
+    w = BotWorker()
+    try:
+        rid = w.request("frozen-forest", {"size": 6}, [], "expert", seed=1)
+        assert w.alive
+        os.kill(w._proc.pid, signal.SIGKILL)
+        msg, _ = wait_final(w, rid, timeout=10)
+        assert isinstance(msg, (Failure, Reply))
+        if isinstance(msg, Failure):
+            assert "stopped" in msg.message
+        assert not w.alive
+        rid = w.request("hv-grid", {"size": 3}, [], "beginner", seed=1)
+        reply, _ = wait_final(w, rid)
+        assert isinstance(reply, Reply)
+    finally:
+        w.close()
+
+
+def test_close_is_safe_twice():
+    w = BotWorker()
+    w.request("hv-grid", {"size": 3}, [], "beginner")
+    w.close()
+    w.close()
+    assert not w.alive
+    assert w.poll() is None
