@@ -1,1 +1,330 @@
-"""Placeholder: being written."""
+"""Frozen Forest (Néstor Romeral Andrés): Yuki the yeti eats trees, Mina hides behind them.
+
+Public read-only state for the app, beyond the protocol of game.core:
+- `s.yuki`, `s.mina`: the cell each piece stands on, or None before it is placed.
+- `s.trees`: the bitboard of spots still holding a tree.
+- `s.start_trees`: the bitboard of spots that held a tree at the start (the others of
+  a ring layout are plain spots, never trees).
+- `s.eaten`: the number of trees Yuki has eaten (the same as both `s.scores`).
+- `s.eaten_spots`: the bitboard of spots whose tree was eaten (white discs).
+- `s.can_see(a, b)`: True if the line between spots a and b holds no tree.
+"""
+from __future__ import annotations
+
+from game import boards
+from game.core import Config, Game, IllegalMoveError, Move, Option, State, register
+
+YUKI, MINA = 0, 1
+RING_SIZES = (4, 6, 8)
+RING_BOARD = 10  # a ring layout is always played on the full 10×10 board
+
+
+class FrozenForestConfig(Config):
+    """Board, starting trees, between-masks and every move, with per-pair tables made on demand."""
+
+    def __init__(self, game: Game, options: dict):
+        size = options["size"]
+        ring = options["layout"] == "ring"
+        board = boards.square(RING_BOARD if ring else size)
+        super().__init__(game, options, board)
+        n = board.n
+        self.queen = options["mina_moves"] == "queen"
+        self.passes_yuki = options["mina_passes_yuki"]
+        lo = (n - size) // 2  # the central size×size spots (all of them for a grid)
+        self.start_trees = sum(
+            1 << board.at(col, row) for col in range(lo, lo + size) for row in range(lo, lo + size)
+        )
+        self.between = board.between_masks()
+        # Mina slides along the first 4 (orthogonal) directions, or all 8.
+        self.mina_dirs = board.ORTHOGONAL if not self.queen else len(board.shifts)
+        cells = board.cells
+        width = board.size
+        names = {c: board.name(c) for c in cells}
+        # Moves by destination, and by (from, to): pre-made so generation only hands them out.
+        self.eat_first: list[Move | None] = [None] * width
+        self.hide_first: list[Move | None] = [None] * width
+        self.eat: list[list[Move | None]] = [[None] * width for _ in range(width)]
+        self.hide: list[list[Move | None]] = [[None] * width for _ in range(width)]
+        for c in cells:
+            self.eat_first[c] = Move(names[c], "eat", None, c)
+            self.hide_first[c] = Move(names[c], "hide", None, c)
+            for d in board.neighbours[c]:
+                self.eat[c][d] = Move(names[d], "eat", c, d)
+            for ray in board.rays[c][: self.mina_dirs]:
+                for d in ray:
+                    self.hide[c][d] = Move(names[d], "hide", c, d)
+            # Parsing text gives this move; a state swaps in its own legal move of that text.
+            self.intern(self.eat_first[c])
+        self.opening = [self.eat_first[c] for c in boards.bits(self.start_trees)]
+        # Memo tables keyed by a pair of cells, filled as play reaches them.
+        self._steps: dict[int, tuple] = {}
+        self._slides: dict[int, tuple] = {}
+        self._first_hides: dict[int, tuple] = {}
+
+    def steps(self, yuki: int, mina: int) -> tuple:
+        """Yuki's candidate steps: (spot bit, between-mask to Mina, move) per neighbouring spot."""
+        key = yuki * self.board.size + mina
+        table = self._steps.get(key)
+        if table is None:
+            row = self.between[mina]
+            moves = self.eat[yuki]
+            # Mina never stands next to Yuki on his turn (she hid), but keep her spot out anyway.
+            table = self._steps[key] = tuple(
+                (1 << d, row[d], moves[d]) for d in self.board.neighbours[yuki] if d != mina
+            )
+        return table
+
+    def slides(self, mina: int, yuki: int) -> tuple:
+        """Mina's candidate slides: (between-mask to Yuki, move) for each spot she can reach.
+
+        Spots with an empty between-mask (gcd 1 from Yuki, e.g. his neighbours) can never
+        hide her, so they are left out.
+        """
+        key = mina * self.board.size + yuki
+        table = self._slides.get(key)
+        if table is None:
+            row = self.between[yuki]
+            moves = self.hide[mina]
+            out = []
+            for ray in self.board.rays[mina][: self.mina_dirs]:
+                for d in ray:
+                    if d == yuki:
+                        if self.passes_yuki:
+                            continue  # over his spot, never onto it
+                        break
+                    if row[d]:
+                        out.append((row[d], moves[d]))
+            table = self._slides[key] = tuple(out)
+        return table
+
+    def first_hides(self, yuki: int) -> tuple:
+        """Mina's candidate first spots: (spot bit, between-mask to Yuki, move), starting trees only."""
+        table = self._first_hides.get(yuki)
+        if table is None:
+            row = self.between[yuki]
+            table = self._first_hides[yuki] = tuple(
+                (1 << c, row[c], self.hide_first[c])
+                for c in boards.bits(self.start_trees)
+                if c != yuki and row[c]
+            )
+        return table
+
+
+@register
+class FrozenForestGame(Game):
+    """Frozen Forest: the yeti eats his way through the trees, the girl hides behind them."""
+
+    id = "frozen-forest"
+    name = "Frozen Forest"
+    designer = "Néstor Romeral Andrés"
+    roles = ("Yuki", "Mina")
+    summary = "Yuki the yeti eats trees to keep Mina in sight; Mina slides from tree to tree to hide."
+    rules_text = (
+        "Every spot of the board starts with a tree. Yuki, the yeti, begins by eating any "
+        "tree and standing on its spot. Mina, the girl, then stands on any other tree that "
+        "Yuki cannot see.\n\n"
+        "Yuki sees Mina when the straight line between their spots passes over no tree; "
+        "the line only counts the spots exactly on it (so neighbours always see each "
+        "other, and a knight's jump away is always in sight). The pieces never block "
+        "the view, and neither does the tree Mina stands on.\n\n"
+        "Then, Yuki first, the players alternate. Yuki steps to one of his 8 neighbouring "
+        "spots that still has a tree and from which he can see Mina, and eats that tree. "
+        "Mina slides any distance in a straight line, orthogonally or diagonally, over "
+        "trees and eaten spots alike, and must stop on a spot, with or without a tree, "
+        "where Yuki cannot see her. She may not pass through Yuki's spot.\n\n"
+        "A player who cannot move loses: Yuki when no neighbouring tree sees Mina, Mina "
+        "when she has nowhere to hide. The score is the number of trees Yuki has eaten; "
+        "in a match of two games with roles swapped, it breaks the tie.\n\n"
+        "Options: a smaller board; a ring layout (trees only in the middle of a 10×10 "
+        "board: Mina may stand on the bare spots, which never block the view); Mina "
+        "sliding only orthogonally (rook); Mina allowed to slide over Yuki's spot."
+    )
+    notation_help = "write the destination spot, like e5"
+    score_name = "trees eaten"
+    option_schema = (
+        Option("size", tuple(range(4, 11)), 10, "Forest size (trees on a side)"),
+        Option("layout", ("grid", "ring"), "grid",
+               "Grid: the board is the forest; ring: a forest of 4, 6 or 8 in the middle of a 10×10 board"),
+        Option("mina_moves", ("queen", "rook"), "queen",
+               "How Mina slides: queen (8 directions) or rook (orthogonal only)"),
+        Option("mina_passes_yuki", (False, True), False, "Mina may slide over Yuki's spot"),
+    )
+
+    def option_values(self, name: str, earlier) -> tuple:
+        """The values of `name`; a ring layout is offered only for sizes 4, 6 and 8."""
+        if name == "layout" and earlier.get("size") not in RING_SIZES:
+            return ("grid",)
+        return super().option_values(name, earlier)
+
+    def _make_config(self, options: dict) -> Config:
+        return FrozenForestConfig(self, options)
+
+    def _initial(self, cfg: Config) -> State:
+        s = object.__new__(FrozenForestState)
+        s.cfg = cfg
+        s.to_move = YUKI
+        s.ply = 0
+        s.last_move = None
+        s._legal = None
+        s._yuki = None
+        s._mina = None
+        s._trees = cfg.start_trees
+        s._eaten = 0
+        return s
+
+
+class FrozenForestState(State):
+    """A Frozen Forest position: the two pieces, the trees left and the trees eaten."""
+
+    __slots__ = ("_yuki", "_mina", "_trees", "_eaten")
+
+    # -- public view for the app --------------------------------------------------------
+    @property
+    def yuki(self) -> int | None:
+        """Yuki's spot, or None before his first move."""
+        return self._yuki
+
+    @property
+    def mina(self) -> int | None:
+        """Mina's spot, or None before her first move."""
+        return self._mina
+
+    @property
+    def trees(self) -> int:
+        """Bitboard of the spots that still hold a tree."""
+        return self._trees
+
+    @property
+    def start_trees(self) -> int:
+        """Bitboard of the spots that held a tree at the start."""
+        return self.cfg.start_trees
+
+    @property
+    def eaten(self) -> int:
+        """The number of trees Yuki has eaten."""
+        return self._eaten
+
+    @property
+    def eaten_spots(self) -> int:
+        """Bitboard of the spots whose tree Yuki has eaten."""
+        return self.cfg.start_trees & ~self._trees
+
+    def can_see(self, a: int, b: int) -> bool:
+        """True if no tree stands strictly between spots a and b (the end spots never block)."""
+        return not self.cfg.between[a][b] & self._trees
+
+    # -- protocol -------------------------------------------------------------------------
+    def _generate(self) -> list[Move]:
+        cfg = self.cfg
+        trees = self._trees
+        yuki = self._yuki
+        mina = self._mina
+        # The memo lookups are inlined: this is the bot's innermost loop.
+        if self.to_move == YUKI:
+            if yuki is None:
+                return list(cfg.opening)
+            steps = cfg._steps.get(yuki * cfg.board.size + mina) or cfg.steps(yuki, mina)
+            return [mv for bit, bm, mv in steps if trees & bit and not trees & bm]
+        if mina is None:
+            return [mv for bit, bm, mv in cfg.first_hides(yuki) if trees & bit and trees & bm]
+        slides = cfg._slides.get(mina * cfg.board.size + yuki) or cfg.slides(mina, yuki)
+        return [mv for bm, mv in slides if trees & bm]
+
+    def _apply(self, move: Move) -> State:
+        new = self._successor()
+        to = move.to
+        cfg = self.cfg
+        if self.to_move == YUKI:
+            yuki = self._yuki
+            new._yuki = to
+            new._mina = self._mina
+            new._trees = self._trees & ~(1 << to)
+            new._eaten = self._eaten + 1
+            new.to_move = MINA
+            # The move of this very (from, to), whatever object of that text was passed in.
+            new.last_move = cfg.eat_first[to] if yuki is None else cfg.eat[yuki][to]
+        else:
+            mina = self._mina
+            new._yuki = self._yuki
+            new._mina = to
+            new._trees = self._trees
+            new._eaten = self._eaten
+            new.to_move = YUKI
+            new.last_move = cfg.hide_first[to] if mina is None else cfg.hide[mina][to]
+        return new
+
+    def _why_illegal(self, move: Move) -> str:
+        cfg = self.cfg
+        to = move.to
+        board = cfg.board
+        spot = board.name(to)
+        has_tree = self._trees >> to & 1
+        yuki, mina = self._yuki, self._mina
+        if self.to_move == YUKI:
+            if yuki is None:
+                return f"Yuki's first move must be onto a spot with a tree; {spot} has none"
+            if to not in board.neighbours[yuki]:
+                return f"Yuki can only step to one of his 8 neighbouring spots; {spot} is not next to him"
+            if not has_tree:
+                return f"Yuki can only step onto a tree; {spot} has none"
+            return f"Yuki can only step onto a tree that can see Mina; a tree blocks the view from {spot}"
+        if to == yuki:
+            return "Mina may not stop on Yuki's spot"
+        if mina is None:
+            if not has_tree:
+                return f"Mina's first move must be onto a spot with a tree; {spot} has none"
+            return f"Mina must hide: Yuki can see {spot}, no tree blocks the line"
+        if to == mina:
+            return "Mina must slide at least one spot"
+        if cfg.hide[mina][to] is None:
+            lines = "an orthogonal line (rook moves)" if not cfg.queen else "a straight line, orthogonal or diagonal"
+            return f"Mina slides along {lines}; {spot} is not on one from {board.name(mina)}"
+        if not cfg.passes_yuki and yuki in (board.line(mina, to) or ()):
+            return "Mina may not pass through Yuki's spot"
+        return f"Mina must hide: Yuki can see {spot}, no tree blocks the line"
+
+    def parse_move(self, text: str) -> Move:
+        """The move to the spot written as `text` (case-insensitive), IllegalMoveError if no such spot.
+
+        When a legal move goes to that spot, it is the one returned (its kind and from-spot
+        are this position's).
+        """
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"a move is written as text: {self.cfg.game.notation_help}, not {text!r}")
+        key = text.strip().lower()
+        move = self.cfg.moves.get(key)
+        if move is None:
+            n = self.cfg.board.n
+            shown = text.strip() or "an empty text"
+            last = f"{boards.LETTERS[n - 1]}{n}"
+            raise IllegalMoveError(
+                f"'{shown}' is not a spot of this {n}×{n} board (a1 to {last}): {self.cfg.game.notation_help}"
+            )
+        for legal in self.legal_moves():
+            if legal.text == key:
+                return legal
+        return move
+
+    @property
+    def is_over(self) -> bool:
+        """True once the player to move has no legal move (and so has lost)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return not legal
+
+    @property
+    def winner(self) -> int | None:
+        """The player who did not get stuck, once the game is over; None before."""
+        if not self.is_over:
+            return None
+        return 1 - self.to_move
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Trees eaten by Yuki, for both sides."""
+        return (self._eaten, self._eaten)
+
+    def key(self):
+        """The pieces, the trees and the side to move (the trees eaten follow from the trees)."""
+        return (self._yuki, self._mina, self._trees, self.to_move)
