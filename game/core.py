@@ -139,13 +139,18 @@ class State:
         if not isinstance(move, Move):
             move = self.parse_move(move)
         legal = self.legal_moves()
-        if move not in legal:
-            if not legal:
-                raise IllegalMoveError("the game is over: no more moves")
-            if move.text not in self.cfg.moves:
-                raise IllegalMoveError(f"'{move}' is not a move: {self.cfg.game.notation_help}")
-            raise IllegalMoveError(self._why_illegal(self.cfg.moves[move.text]))
-        return self._apply(move)
+        for m in legal:  # identity first: the bot passes back the very objects it was given
+            if m is move:
+                return self._apply(m)
+        text = move.text
+        for m in legal:  # then by notation, applying the legal object (its frm/to are right)
+            if m.text == text:
+                return self._apply(m)
+        if not legal:
+            raise IllegalMoveError("the game is over: no more moves")
+        if text not in self.cfg.moves:
+            raise IllegalMoveError(f"'{move}' is not a move: {self.cfg.game.notation_help}")
+        raise IllegalMoveError(self._why_illegal(move))
 
     def why_not(self, move: Move | str) -> str | None:
         """Why `move` is illegal here, in the rule's words; None if it is legal."""
