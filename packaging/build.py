@@ -9,6 +9,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -81,19 +82,33 @@ def check(exe: Path, runs: int = SMOKE_RUNS) -> list[str]:
     """Start the executable like CI does; returns the problems found (empty when it passes)."""
     recipe = load_recipe()
     problems = []
-    env = headless_env()
-    proc, _ = run(exe, "--version", env=env)
-    print(f"--version -> exit {proc.returncode}: {proc.stdout.strip()!r}")
-    if proc.returncode != 0 or not proc.stdout.startswith(recipe.APP_NAME + " "):
-        problems.append(f"--version gave exit {proc.returncode}, output {proc.stdout!r} {proc.stderr[-2000:]!r}")
-    times = []
-    for i in range(runs):
-        proc, seconds = run(exe, "--smoke", env=env)
-        times.append(seconds)
-        print(f"--smoke run {i + 1}: exit {proc.returncode} in {seconds:.2f} s")
-        if proc.returncode != 0:
-            problems.append(f"--smoke exited {proc.returncode}:\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
-            break
+    with tempfile.TemporaryDirectory(prefix="frostfield-check-") as tmp:
+        # A throwaway home and working folder: the runs touch no real user folder, and any
+        # file the app leaves beside itself or in the working folder shows up.
+        home, cwd = Path(tmp) / "home", Path(tmp) / "cwd"
+        home.mkdir()
+        cwd.mkdir()
+        env = headless_env(home)
+        beside_before = sorted(p.name for p in exe.parent.iterdir())
+        proc, _ = run(exe, "--version", env=env, cwd=cwd)
+        print(f"--version -> exit {proc.returncode}: {proc.stdout.strip()!r}")
+        if proc.returncode != 0 or not proc.stdout.startswith(recipe.APP_NAME + " "):
+            problems.append(f"--version gave exit {proc.returncode}, output {proc.stdout!r} {proc.stderr[-2000:]!r}")
+        times = []
+        for i in range(runs):
+            proc, seconds = run(exe, "--smoke", env=env, cwd=cwd)
+            times.append(seconds)
+            print(f"--smoke run {i + 1}: exit {proc.returncode} in {seconds:.2f} s")
+            if proc.returncode != 0:
+                problems.append(f"--smoke exited {proc.returncode}:\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
+                break
+        beside_after = sorted(p.name for p in exe.parent.iterdir())
+        if beside_after != beside_before:
+            problems.append(f"files appeared next to the executable: {sorted(set(beside_after) - set(beside_before))}")
+        if any(cwd.iterdir()):
+            problems.append(f"files appeared in the working folder: {sorted(p.name for p in cwd.iterdir())}")
+        written = sorted(str(p.relative_to(home)) for p in home.rglob("*") if p.is_file())
+        print(f"user files written under the (temporary) home: {written or 'none'}")
     size = size_mb(exe)
     median = statistics.median(times)
     print(f"size {size:.1f} MB (target <= {recipe.SIZE_LIMIT_MB}); "

@@ -116,8 +116,9 @@ def make_icons(svg: Path, out_dir: Path) -> dict[str, Path]:
     return files
 
 
-def platform_icon(icons: dict[str, Path], platform: str = sys.platform) -> str | None:
+def platform_icon(icons: dict[str, Path], platform: str | None = None) -> str | None:
     """The icon file PyInstaller embeds on this platform; None on Linux, whose executables carry no icon."""
+    platform = platform or sys.platform
     if platform.startswith("win"):
         return str(icons["ico"])
     if platform == "darwin":
