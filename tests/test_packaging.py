@@ -116,6 +116,7 @@ def test_spec_on_linux_builds_one_console_file_named_frostfield_without_unused_m
     assert (str(ROOT / "assets"), "assets") in kwargs["datas"]
     args, exe = built["EXE"]
     assert exe["name"] == "frostfield" and exe["console"] is True and exe["upx"] is False
+    assert exe["icon"] is None and exe["hide_console"] is None
     assert "COLLECT" not in built and "BUNDLE" not in built
     # One file: the binaries and data go into the EXE itself.
     assert namespace["a"].datas in args
@@ -129,10 +130,12 @@ def test_spec_drops_pygame_gui_cjk_fonts_and_keeps_latin_fonts_theme_and_transla
                     "pygame_gui/data/translations/pygame-gui.en.json", "assets/sprites/tree.svg"}
 
 
-def test_spec_on_windows_embeds_the_ico_and_opens_no_console(tmp_path):
+def test_spec_on_windows_embeds_the_ico_and_hides_the_console_when_double_clicked(tmp_path):
     _, built = run_spec(tmp_path, "win32")
     exe = built["EXE"][1]
-    assert exe["console"] is False and exe["icon"].endswith("icon.ico") and Path(exe["icon"]).is_file()
+    assert exe["name"] == "frostfield" and exe["icon"].endswith("icon.ico") and Path(exe["icon"]).is_file()
+    # A console program (so --version prints in cmd) whose own console window is hidden at once.
+    assert exe["console"] is True and exe["hide_console"] == "hide-early"
 
 
 def test_spec_on_macos_makes_an_app_bundle_with_the_icns_and_version(tmp_path):
