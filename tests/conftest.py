@@ -1,0 +1,96 @@
+"""Shared test set-up: headless SDL, and helpers that drive the app by posting events."""
+import os
+
+# Before pygame is imported anywhere: no window, no sound card, no banner.
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import random  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@dataclass(frozen=True)
+class _Progress:
+    request_id: int
+    fraction: float
+
+
+@dataclass(frozen=True)
+class _Reply:
+    request_id: int
+    move: str
+    analysis: tuple = ()
+
+
+class StandInWorker:
+    """The BotWorker interface answered in-process with a random legal move, after a few polls.
+
+    Tests use it instead of the real worker process so that they stay fast and
+    deterministic; the play scene cannot tell the difference.
+    """
+
+    def __init__(self, polls_before_reply: int = 2, seed: int = 7):
+        self.rng = random.Random(seed)
+        self.polls_before_reply = polls_before_reply
+        self.requests: list[tuple] = []
+        self.cancelled = 0
+        self._current = None
+        self._countdown = 0
+        self._next = 0
+        self.closed = False
+
+    @property
+    def alive(self) -> bool:
+        return not self.closed
+
+    def request(self, game_id, options, moves, level, seed=None, mode="move") -> int:
+        self._next += 1
+        self._current = (self._next, game_id, dict(options or {}), list(moves), level)
+        self.requests.append(self._current)
+        self._countdown = self.polls_before_reply
+        return self._next
+
+    def poll(self):
+        if self._current is None:
+            return None
+        rid, game_id, options, moves, level = self._current
+        if self._countdown > 0:
+            self._countdown -= 1
+            return _Progress(rid, 1 - self._countdown / (self.polls_before_reply + 1))
+        from game import get_game
+
+        state = get_game(game_id).replay(moves, **options)
+        self._current = None
+        return _Reply(rid, str(self.rng.choice(state.legal_moves())))
+
+    def cancel(self) -> None:
+        if self._current is not None:
+            self.cancelled += 1
+        self._current = None
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """A factory for headless apps whose settings and saves live in the test's temp folder."""
+    made = []
+
+    def factory(**kwargs):
+        from ui.app import App
+
+        kwargs.setdefault("config_dir", tmp_path / "config")
+        kwargs.setdefault("data_dir", tmp_path / "data")
+        kwargs.setdefault("size", (1280, 800))
+        kwargs.setdefault("worker_factory", StandInWorker)
+        app = App(**kwargs)
+        made.append(app)
+        return app
+
+    yield factory
+    for app in made:
+        app.close()

@@ -1,0 +1,841 @@
+"""Play: the board, the side panel, clicks and keys turned into moves, bot turns, undo/redo, save/load.
+
+Every legality question goes to the state (find_moves, play, why_not); this scene only
+turns gestures into the moves the state offers and keeps the history of states.
+"""
+from __future__ import annotations
+
+import html
+import uuid
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from game import IllegalMoveError, get_game
+from game.record import RecordError
+from ui.app import Scene
+from ui.palette import hex_colour
+from ui.scenes.payloads import Finished, GameChoice, Notice, PlayRequest
+
+SHARED_SCORE = {"frozen-forest"}  # both sides count the same thing (Yuki's trees)
+BOT_PAUSE = 0.25        # seconds between a move and the bot's next request, so moves can be seen
+FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
+REVIEW_STEP = 0.8       # seconds per move when a finished game replays itself
+
+
+def is_capture(before, after) -> bool:
+    """True if the move from `before` to `after` took something (for the capture sound)."""
+    mover = before.to_move
+    goats = getattr(after, "goats", None)
+    if goats is not None:  # Goats Wintering: a goat frozen out
+        return goats[1 - mover].bit_count() < before.goats[1 - mover].bit_count()
+    return after.scores[mover] > before.scores[mover]
+
+
+def nearest_in_direction(centres: dict, cur: int, dx: int, dy: int) -> int:
+    """The cell whose centre lies closest to `cur` in screen direction (dx, dy), or `cur`."""
+    cx, cy = centres[cur]
+    best, best_score = cur, None
+    for cell, (x, y) in centres.items():
+        vx, vy = x - cx, y - cy
+        dist = (vx * vx + vy * vy) ** 0.5
+        if dist == 0:
+            continue
+        along = (vx * dx + vy * dy) / dist  # cosine of the angle to the wanted direction
+        if along < 0.45:
+            continue
+        score = dist * (1 + 2.5 * (1 - along))
+        if best_score is None or score < best_score:
+            best, best_score = cell, score
+    return best
+
+
+class PlayScene(Scene):
+    """One game on screen: board view, side panel, input, bot turns and the history of states."""
+
+    back_to = "select"
+
+    # -- lifecycle -----------------------------------------------------------------
+    def on_enter(self, payload: PlayRequest) -> None:
+        """Start (or resume, or review) the game described by the request."""
+        self.request = payload
+        self.game = get_game(payload.setup.game_id)
+        self.seats = payload.seats
+        self.review = payload.review
+        try:
+            state = self.game.new(**payload.setup.options)
+            history = [state]
+            for ply, text in enumerate(payload.moves, 1):
+                try:
+                    history.append(history[-1].play(text))
+                except IllegalMoveError as err:
+                    raise ValueError(f"move {ply} ({text}): {err}") from None
+        except ValueError as err:
+            self.app.scenes.switch("select", Notice(f"That game cannot be shown: {err}"))
+            self.history = [None]
+            return
+        self.history = history
+        self.index = 0 if self.review else len(history) - 1
+        self.uid = payload.uid or uuid.uuid4().hex
+        self.selected: int | None = None
+        self.targets: tuple[int, ...] = ()
+        self.choices: list = []           # moves offered as buttons when one cell has several
+        self.cursor: int | None = None
+        self.show_cursor = False
+        self.hover: int | None = None
+        self.hover_reason = ""
+        self.message = ""
+        self.anim = None                  # (move, t) while a move slides into place
+        self.pending: int | None = None   # the bot request being worked on
+        self.progress = 0.0
+        self.bot_error: str | None = None
+        self.bots_paused = self.review
+        self.wait = BOT_PAUSE
+        self.finish_timer: float | None = None
+        self.review_timer = 0.0
+        self.review_playing = self.review
+        self.chooser = None
+        self._shown: dict = {}
+        board = history[0].board
+        self._centres: dict[int, tuple[int, int]] = {}
+        self._index_moves(history[0])
+        self._make_view()
+        self.build()
+        self.cursor = self._start_cursor()
+        if not self.review:
+            self._autosave()
+
+    def _make_view(self) -> None:
+        from ui.views import make_view
+
+        self.view = make_view(self.game.id, self.history[0].board, self.app.palette)
+
+    def _index_moves(self, state) -> None:
+        # Every move the notation knows, by (from, to): the candidates for "why not?" questions.
+        self._by_cells: dict[tuple, list] = {}
+        for move in state.cfg.moves.values():
+            self._by_cells.setdefault((move.frm, move.to), []).append(move)
+
+    def on_exit(self) -> None:
+        """Leave the game: stop the bot, remove widgets (the autosave keeps the game)."""
+        self._cancel_bot()
+        self.clear()
+
+    def on_pause(self) -> None:
+        """Rules or settings on top: keep the game and the bot's work, drop the widgets."""
+        self.clear()
+
+    def on_resume(self) -> None:
+        """Back from rules or settings: a palette change needs a new view."""
+        self._make_view()
+        self.build()
+
+    # -- state ---------------------------------------------------------------------
+    @property
+    def state(self):
+        """The position on screen."""
+        return self.history[self.index]
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves in notation from the start to the position on screen."""
+        return [str(s.last_move) for s in self.history[1:self.index + 1]]
+
+    def seat_to_move(self):
+        """The seat whose turn it is on screen."""
+        return self.seats[self.state.to_move]
+
+    @property
+    def humans_play(self) -> bool:
+        """True if at least one seat is a person."""
+        return not all(s.is_bot for s in self.seats)
+
+    # -- layout --------------------------------------------------------------------
+    def build(self) -> None:
+        """Board on the left, the side panel on the right; sizes follow the window."""
+        w, h = self.size
+        self.scale = scale = max(0.8, min(1.5, h / 800))
+        margin = int(16 * scale)
+        panel_w = max(300, min(460, int(w * 0.28)))
+        self.board_rect = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
+        self.view.layout(self.board_rect)
+        self._centres = {c: self.view.cell_center(c) for c in self.history[0].board.cells}
+        self.panel = pygame.Rect(w - panel_w - margin, margin, panel_w, h - 2 * margin)
+        pad = int(12 * scale)
+        x, inner = self.panel.x + pad, panel_w - 2 * pad
+        y = self.panel.y + pad
+        title = self.game.name
+        if self.request.match_game:
+            title += f" · game {self.request.match_game} of 2"
+        if self.review:
+            title += " · replay"
+        self.title_label = self.label((x, y, inner, int(36 * scale)), title, object_id="#panel_title")
+        y += int(38 * scale)
+        sw = int(22 * scale)
+        self.swatch_rect = pygame.Rect(x + 2, y + (int(32 * scale) - sw) // 2, sw, sw)
+        self.turn_label = self.label((x + sw + 10, y, inner - sw - 10, int(32 * scale)), "", object_id="#turn")
+        y += int(34 * scale)
+        self.seats_label = self.label((x, y, inner, int(24 * scale)), self._seats_text(), object_id="#panel_small")
+        y += int(26 * scale)
+        self.score_label = self.label((x, y, inner, int(28 * scale)), "", object_id="#score")
+        y += int(32 * scale)
+        self.think_rect = pygame.Rect(x, y, inner, int(26 * scale))
+        y += int(32 * scale)
+        self.message_box = self.text_box((x, y, inner, int(96 * scale)), "", object_id="#message")
+        y += int(100 * scale)
+        self.choice_rect = pygame.Rect(x, y, inner, int(42 * scale))
+        self.choice_buttons: list = []
+        y += int(48 * scale)
+        bh = int(40 * scale)
+        rows = 3
+        bottom = self.panel.bottom - pad - rows * (bh + 6)
+        self.moves_box = self.text_box((x, y, inner, max(40, bottom - y - 6)), "", object_id="#moves")
+        self._move_lines = max(1, (bottom - y - 20) // int(22 * scale))
+        half = (inner - 8) // 2
+        by = bottom
+        back_text, fwd_text = ("◀ Back", "Forward ▶") if self.review else ("Undo", "Redo")
+        self.undo_button = self.button((x, by, half, bh), back_text, self.undo, tooltip="Ctrl+Z")
+        self.redo_button = self.button((x + half + 8, by, half, bh), fwd_text, self.redo, tooltip="Ctrl+Y")
+        by += bh + 6
+        if self.review:
+            self.button((x, by, half, bh), "Play / pause", self._toggle_review, tooltip="Space")
+            self.button((x + half + 8, by, half, bh), "Results", self.back_to_results, tooltip="Esc")
+        else:
+            self.button((x, by, half, bh), "Save", self.ask_save, tooltip="Ctrl+S")
+            self.button((x + half + 8, by, half, bh), "Load", self.ask_load, tooltip="Ctrl+O")
+        by += bh + 6
+        self.button((x, by, half, bh), "Rules", self.show_rules, tooltip="F1")
+        self.button((x + half + 8, by, half, bh), "Menu", self.leave, tooltip="Esc")
+        self._shown = {}
+        self.refresh()
+
+    def _seats_text(self) -> str:
+        roles = self.game.roles
+        parts = []
+        for role, seat in zip(roles, self.seats):
+            if seat.is_bot:
+                try:
+                    from game.bots import level_names
+
+                    who = f"bot ({level_names.get(seat.level, seat.level)})"
+                except ImportError:
+                    who = "bot"
+            else:
+                who = "human"
+            parts.append(f"{role}: {who}")
+        return " · ".join(parts)
+
+    # -- the panel -----------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring every panel text and button in line with the position on screen."""
+        if not hasattr(self, "turn_label") or not self.turn_label.alive():
+            return
+        state, roles, pal = self.state, self.game.roles, self.app.palette
+        if state.is_over:
+            turn = "Draw" if state.winner is None else f"{roles[state.winner]} wins"
+        else:
+            p = state.to_move
+            colour = pal.colour_name(self.game.id, p)
+            turn = f"{roles[p]} to move ({colour})"
+        self._set(self.turn_label, turn)
+        s = state.scores
+        if self.game.id in SHARED_SCORE:
+            score = f"{self.game.score_name.capitalize()}: {s[0]}"
+        else:
+            score = f"{self.game.score_name.capitalize()}: {roles[0]} {s[0]} · {roles[1]} {s[1]}"
+        self._set(self.score_label, score)
+        self._set(self.message_box, self._message_html())
+        self._set(self.moves_box, self._moves_html())
+        self._refresh_choices()
+        can_undo = self.index > 0
+        can_redo = self.index < len(self.history) - 1
+        for button, ok in ((self.undo_button, can_undo), (self.redo_button, can_redo)):
+            if ok and not button.is_enabled:
+                button.enable()
+            elif not ok and button.is_enabled:
+                button.disable()
+
+    def _set(self, widget, text: str) -> None:
+        # Re-rendering text is the slow part of pygame-gui: only when it changed.
+        if self._shown.get(widget) != text:
+            self._shown[widget] = text
+            widget.set_text(text)
+
+    def _message_html(self) -> str:
+        state, roles = self.state, self.game.roles
+        warn = hex_colour(self.app.palette.warning)
+        lines = []
+        question = self._question()
+        if question:
+            lines.append(f"<b>{html.escape(question)}</b>")
+        if self.bot_error:
+            lines.append(f"<font color='{warn}'>The bot could not move: {html.escape(self.bot_error)}. "
+                         "Press Enter to try again.</font>")
+        reason = self.hover_reason or self.message
+        if reason:
+            lines.append(f"<font color='{warn}'>{html.escape(reason)}</font>")
+        if not lines:
+            if state.is_over:
+                lines.append(self._result_sentence())
+            elif self.review:
+                lines.append(f"Move {self.index} of {len(self.history) - 1}.")
+            elif self.seat_to_move().is_bot:
+                lines.append(f"{roles[state.to_move]} (bot) is choosing a move.")
+            elif self.bots_paused and not self.humans_play:
+                lines.append("Bots paused: press Redo, or Enter to let them play on.")
+            else:
+                legal = state.legal_moves()
+                if len(legal) == 1 and legal[0].to is None:
+                    lines.append(f"{roles[state.to_move]} has no other move and must {legal[0]}.")
+                else:
+                    lines.append(self._hint())
+        return "<br>".join(lines)
+
+    def _hint(self) -> str:
+        if self.selected is not None:
+            return f"Pick a highlighted target for the piece on {self.state.board.name(self.selected)}."
+        return "Click a piece to see its moves, or click where to play."
+
+    def _result_sentence(self) -> str:
+        state, roles = self.state, self.game.roles
+        if state.winner is None:
+            return "The game is drawn."
+        loser = roles[1 - state.winner]
+        return f"{roles[state.winner]} wins: {loser} has no move left." if not state.legal_moves() and \
+            self.game.id == "frozen-forest" else f"{roles[state.winner]} wins."
+
+    def _question(self) -> str:
+        state = self.state
+        legal = state.legal_moves()
+        last = state.last_move
+        if legal and all(m.kind == "answer" for m in legal) and last is not None and last.to is not None:
+            roles = self.game.roles
+            p = state.to_move
+            return f"{roles[p]}: allow {roles[1 - p]}'s diagonal to {state.board.name(last.to)}?"
+        return ""
+
+    def _moves_html(self) -> str:
+        texts = [str(s.last_move) for s in self.history[1:]]
+        dim = hex_colour(self.app.palette.text_dim)
+        rows = []
+        for i in range(0, len(texts), 2):
+            cells = []
+            for j in (i, i + 1):
+                if j < len(texts):
+                    t = html.escape(texts[j])
+                    if j >= self.index:
+                        t = f"<font color='{dim}'>{t}</font>"  # undone: Redo brings it back
+                    elif j == self.index - 1:
+                        t = f"<b>{t}</b>"
+                    cells.append(t)
+            rows.append(f"{i // 2 + 1}. " + "  ".join(cells))
+        if not rows:
+            return f"<font color='{dim}'>No moves yet.</font>"
+        # Show the rows around the current move; the box has room for a fixed number of lines.
+        current = max(0, (self.index - 1) // 2)
+        end = min(len(rows), max(current + 1, self._move_lines))
+        start = max(0, end - self._move_lines)
+        return "<br>".join(rows[start:end])
+
+    def _refresh_choices(self) -> None:
+        state = self.state
+        if self.review or state.is_over or self.seat_to_move().is_bot:
+            moves = []
+        else:
+            moves = [m for m in state.legal_moves() if m.to is None] + list(self.choices)
+        key = tuple(str(m) for m in moves)
+        if self._shown.get("choices") == key:
+            return
+        self._shown["choices"] = key
+        for b in self.choice_buttons:
+            b.kill()
+            if b in self.widgets:
+                self.widgets.remove(b)
+        self.choice_buttons = []
+        if not moves:
+            return
+        r = self.choice_rect
+        gap = 8
+        bw = (r.w - gap * (len(moves) - 1)) // len(moves)
+        for i, m in enumerate(moves):
+            text = str(m)
+            label = text.capitalize() if m.to is None else text
+            key_hint = {"pass": "P", "yes": "Y", "no": "N"}.get(text)
+            self.choice_buttons.append(self.button(
+                (r.x + i * (bw + gap), r.y, bw, r.h), label, lambda m=m: self.play_move(m),
+                tooltip=key_hint, object_id="#choice"))
+
+    # -- gestures ------------------------------------------------------------------
+    def can_act(self) -> bool:
+        """True if a person may move now (not a bot's turn, not over, not replaying)."""
+        return not (self.review or self.state.is_over or self.seat_to_move().is_bot
+                    or self.finish_timer is not None)
+
+    def click_cell(self, cell: int) -> None:
+        """A click (or Enter) on a cell: pick up a piece, play a move, or say why not."""
+        self.hover_reason = ""
+        self.choices = []
+        if self.anim is not None:
+            self.anim = None  # a click finishes the animation at once
+        if not self.can_act():
+            if self.review:
+                self.message = "This is a replay: use Back and Forward."
+            elif self.seat_to_move().is_bot and not self.state.is_over:
+                self.message = "Wait for the bot to move (or Undo)."
+            self.refresh()
+            return
+        state = self.state
+        legal = state.legal_moves()
+        from_here = [m for m in legal if m.frm == cell and m.to is not None]
+        if self.selected is not None:
+            move = next((m for m in legal if m.frm == self.selected and m.to == cell), None)
+            if move is not None:
+                self.play_move(move)
+                return
+            if from_here and cell != self.selected:
+                self._select(cell, from_here)
+                return
+            reason = self._why(cell, self.selected) if cell != self.selected else ""
+            self._deselect()
+            self.message = reason
+            self.refresh()
+            return
+        ones = self._one_click(state, cell)
+        if from_here:
+            self._select(cell, from_here)
+        elif len(ones) == 1:
+            self.play_move(ones[0])
+        elif ones:
+            self.choices = ones
+            self.message = f"Several moves end on {state.board.name(cell)}: choose one."
+            self.refresh()
+        else:
+            self.message = self._why(cell, None)
+            self.refresh()
+
+    @staticmethod
+    def _one_click(state, cell: int) -> list:
+        """Legal moves that one click on `cell` can mean: placements, or the only piece's moves."""
+        legal = state.legal_moves()
+        movers = {m.frm for m in legal if m.frm is not None}
+        single = len(movers) == 1  # one piece to move (Frozen Forest): its destination is enough
+        return [m for m in legal if m.to == cell and (m.frm is None or single)]
+
+    def _select(self, cell: int, moves) -> None:
+        self.selected = cell
+        self.targets = tuple(m.to for m in moves)
+        self.message = ""
+        self.refresh()
+
+    def _deselect(self) -> None:
+        self.selected = None
+        self.targets = ()
+
+    def _why(self, cell: int, frm: int | None) -> str:
+        """The engine's reason that no move goes to `cell` (from `frm`), in the rule's words."""
+        state = self.state
+        name = state.board.name(cell)
+        candidates = []
+        if frm is not None:
+            candidates += self._by_cells.get((frm, cell), [])
+        candidates += self._by_cells.get((None, cell), [])
+        if frm is None:
+            candidates += [m for (f, _), ms in self._by_cells.items() if f == cell for m in ms]
+        for move in candidates:
+            reason = state.why_not(str(move))
+            if reason:
+                return reason[0].upper() + reason[1:]
+        if frm is not None:
+            return f"The piece on {state.board.name(frm)} cannot go to {name}."
+        return f"There is no move on {name}."
+
+    def hover_cell(self, cell: int | None) -> None:
+        """The mouse (or cursor) is over `cell`: explain why it is not a legal target, if it is not."""
+        if cell == self.hover:
+            return
+        self.hover = cell
+        reason = ""
+        if cell is not None and self.can_act():
+            state = self.state
+            legal = state.legal_moves()
+            if self.selected is not None:
+                ok = any(m.frm == self.selected and m.to == cell for m in legal) or cell == self.selected
+            else:
+                ok = bool(self._one_click(state, cell)) or any(m.frm == cell for m in legal)
+            if not ok:
+                reason = self._why(cell, self.selected)
+        if reason != self.hover_reason:
+            self.hover_reason = reason
+            self.refresh()
+
+    # -- moves ---------------------------------------------------------------------
+    def play_move(self, move) -> None:
+        """Play a legal move (a person's or the bot's): history, animation, sound, autosave."""
+        before = self.state
+        try:
+            after = before.play(move)
+        except IllegalMoveError as err:
+            self.message = str(err)
+            self.refresh()
+            return
+        del self.history[self.index + 1:]
+        self.history.append(after)
+        self.index += 1
+        self._deselect()
+        self.choices = []
+        self.message = ""
+        self.hover_reason = ""
+        self.hover = None
+        played = after.last_move
+        seconds = self.app.settings.animation_seconds
+        self.anim = (played, 0.0) if seconds > 0 and played is not None and played.to is not None else None
+        self.wait = BOT_PAUSE
+        if after.is_over:
+            self.app.sounds.play("end")
+            self.finish_timer = FINISH_PAUSE
+        else:
+            self.app.sounds.play("capture" if is_capture(before, after) else "move")
+        if played is not None and played.to is not None:
+            self.cursor = played.to
+        self._autosave()
+        self.refresh()
+
+    def undo(self) -> None:
+        """Take back moves: against a bot, back to the person's previous turn."""
+        if self.index == 0:
+            return
+        self._cancel_bot()
+        i = self.index - 1
+        if self.humans_play and not self.review:
+            while i > 0 and self.seats[self.history[i].to_move].is_bot:
+                i -= 1
+        elif not self.review:
+            self.bots_paused = True  # two bots would replay the undone move at once
+        self._go(i)
+
+    def redo(self) -> None:
+        """Play an undone move again: against a bot, up to the person's next turn."""
+        if self.index >= len(self.history) - 1:
+            return
+        self._cancel_bot()
+        i = self.index + 1
+        if self.humans_play and not self.review:
+            while i < len(self.history) - 1 and self.seats[self.history[i].to_move].is_bot:
+                i += 1
+        self._go(i)
+
+    def _go(self, index: int) -> None:
+        self.index = index
+        self._deselect()
+        self.choices = []
+        self.anim = None
+        self.message = ""
+        self.hover_reason = ""
+        self.bot_error = None
+        self.finish_timer = FINISH_PAUSE if (self.state.is_over and not self.review) else None
+        self.wait = BOT_PAUSE
+        if not self.review:
+            self._autosave()
+        self.refresh()
+
+    # -- the bot -------------------------------------------------------------------
+    def _ask_bot(self) -> None:
+        worker = self.app.worker
+        if worker is None:
+            self.bot_error = "no bot is available in this installation"
+            self.refresh()
+            return
+        seat = self.seat_to_move()
+        self.progress = 0.0
+        self.pending = worker.request(self.game.id, dict(self.request.setup.options), self.moves, seat.level)
+        self.refresh()
+
+    def _poll_bot(self) -> None:
+        worker = self.app._worker
+        if self.pending is None or worker is None:
+            return
+        while True:
+            msg = worker.poll()
+            if msg is None:
+                return
+            if getattr(msg, "request_id", None) != self.pending:
+                continue  # an answer to a request that was cancelled
+            kind = type(msg).__name__
+            if kind == "Progress":
+                self.progress = max(0.0, min(1.0, msg.fraction))
+            elif kind == "Reply":
+                self.pending = None
+                try:
+                    self.state.play(msg.move)
+                except IllegalMoveError as err:
+                    self.bot_error = f"it chose {msg.move}, which is illegal ({err})"
+                    self.refresh()
+                    return
+                self.play_move(self.state.parse_move(msg.move))
+                return
+            else:
+                self.pending = None
+                self.bot_error = getattr(msg, "message", "it stopped")
+                self.refresh()
+                return
+
+    def _cancel_bot(self) -> None:
+        if self.pending is not None and self.app._worker is not None:
+            self.app._worker.cancel()
+        self.pending = None
+        self.progress = 0.0
+
+    # -- files ---------------------------------------------------------------------
+    def _record(self):
+        return self.request.with_moves(self.moves).record(self.uid)
+
+    def _autosave(self) -> None:
+        if self.state.is_over:
+            self.app.autosave.clear()  # a finished game is not offered for resume
+            return
+        try:
+            self.app.autosave.save(self._record(), self.state)
+        except OSError as err:
+            self.message = f"Autosave failed: {err.strerror or err}"
+
+    def ask_save(self) -> None:
+        """Open the save dialog (Ctrl+S)."""
+        from ui.scenes.files import FileChooser
+
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        initial = self.app.records_dir / f"{self.game.id}-{stamp}.json"
+        self.app.records_dir.mkdir(parents=True, exist_ok=True)
+        self.chooser = FileChooser(self, "save", self.save_to, initial=initial)
+
+    def save_to(self, path: Path) -> bool:
+        """Save the game record to `path`; the panel says where, or why it failed."""
+        from game.record import save
+
+        try:
+            save(path, self._record(), self.state)
+        except OSError as err:
+            self.message = f"Could not save to {path}: {err.strerror or err}"
+            self.refresh()
+            return False
+        self.message = ""
+        self.hover_reason = ""
+        self._set(self.message_box, f"Saved to {html.escape(str(path))}")
+        return True
+
+    def ask_load(self) -> None:
+        """Open the load dialog (Ctrl+O)."""
+        from ui.scenes.files import FileChooser
+
+        self.chooser = FileChooser(self, "load", self.load_from)
+
+    def load_from(self, path: Path) -> bool:
+        """Load a record and continue it here; a bad file leaves this game as it was, with a message."""
+        from game.record import load
+
+        try:
+            loaded = load(path)
+        except RecordError as err:
+            self.message = f"Could not load: {err}"
+            self.refresh()
+            return False
+        self._cancel_bot()
+        self.app.scenes.switch("play", PlayRequest.from_record(loaded.record))
+        return True
+
+    # -- navigation ----------------------------------------------------------------
+    def leave(self) -> None:
+        """Back to the menu (the autosave keeps the game for later)."""
+        self._cancel_bot()
+        if self.review:
+            self.back_to_results()
+        else:
+            self.app.scenes.switch("select")
+
+    def show_rules(self) -> None:
+        """The game's rules on top of the board (F1)."""
+        self.app.scenes.push("rules", GameChoice(self.game.id))
+
+    def back_to_results(self) -> None:
+        """From a replay back to the results screen."""
+        final = self.request.with_moves(str(s.last_move) for s in self.history[1:])
+        self.app.scenes.switch("results", Finished(PlayRequest(
+            final.setup, final.match_game, final.first_moves, final.moves, self.uid)))
+
+    def _toggle_review(self) -> None:
+        self.review_playing = not self.review_playing
+        if self.review_playing and self.index >= len(self.history) - 1:
+            self._go(0)
+
+    def _finish(self) -> None:
+        request = self.request.with_moves(self.moves)
+        self.app.scenes.switch("results", Finished(PlayRequest(
+            request.setup, request.match_game, request.first_moves, request.moves, self.uid)))
+
+    # -- the loop ------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Mouse on the board, keys, and the panel's buttons."""
+        if self.chooser is not None and self.chooser.handle_event(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.show_cursor = False
+            cell = self.view.cell_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
+            self.hover_cell(cell)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.board_rect.collidepoint(event.pos):
+                cell = self.view.cell_at(event.pos)
+                self.show_cursor = False
+                if cell is not None:
+                    self.cursor = cell
+                    self.click_cell(cell)
+                elif self.selected is not None:
+                    self._deselect()
+                    self.refresh()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self._deselect()
+            self.refresh()
+            return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        super().handle_event(event)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key, ctrl = event.key, event.mod & pygame.KMOD_CTRL
+        if ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s and not self.review:
+            self.ask_save()
+        elif ctrl and key == pygame.K_o and not self.review:
+            self.ask_load()
+        elif key == pygame.K_F1:
+            self.show_rules()
+        elif key == pygame.K_ESCAPE:
+            if self.selected is not None or self.choices:
+                self._deselect()
+                self.choices = []
+                self.refresh()
+            else:
+                self.leave()
+        elif self.review and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
+            {pygame.K_LEFT: self.undo, pygame.K_RIGHT: self.redo, pygame.K_SPACE: self._toggle_review}[key]()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx, dy = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
+                      pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}[key]
+            if self.cursor is None or not self.show_cursor:
+                self.cursor = self.cursor if self.cursor is not None else self._start_cursor()
+            else:
+                self.cursor = nearest_in_direction(self._centres, self.cursor, dx, dy)
+            self.show_cursor = True
+            self.hover = None
+            self.hover_cell(self.cursor)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.bot_error:
+                self.bot_error = None
+                self.refresh()
+            elif self.bots_paused and not self.humans_play:
+                self.bots_paused = False
+                self.refresh()
+            elif self.cursor is not None:
+                self.show_cursor = True
+                self.click_cell(self.cursor)
+        elif key in (pygame.K_p, pygame.K_y, pygame.K_n) and not ctrl:
+            text = {pygame.K_p: "pass", pygame.K_y: "yes", pygame.K_n: "no"}[key]
+            move = next((m for m in self.state.legal_moves() if str(m) == text), None)
+            if move is not None and self.can_act():
+                self.play_move(move)
+        else:
+            return False
+        return True
+
+    def _start_cursor(self) -> int:
+        last = self.state.last_move
+        if last is not None and last.to is not None:
+            return last.to
+        cells = self.history[0].board.cells
+        if not self._centres:
+            return cells[len(cells) // 2]
+        cx, cy = self.board_rect.center
+        return min(cells, key=lambda c: (self._centres[c][0] - cx) ** 2 + (self._centres[c][1] - cy) ** 2)
+
+    def update(self, dt: float) -> None:
+        """Animations, the bot's messages and turns, the pause before the results screen."""
+        if self.history[0] is None:
+            return
+        if self.anim is not None:
+            seconds = self.app.settings.animation_seconds
+            t = self.anim[1] + (dt / seconds if seconds > 0 else 1.0)
+            self.anim = None if t >= 1.0 else (self.anim[0], t)
+        self._poll_bot()
+        if self.review:
+            if self.review_playing and self.anim is None:
+                self.review_timer += dt
+                if self.review_timer >= REVIEW_STEP:
+                    self.review_timer = 0.0
+                    if self.index < len(self.history) - 1:
+                        self.index += 1
+                        move = self.state.last_move
+                        if self.app.settings.animation_seconds > 0 and move is not None and move.to is not None:
+                            self.anim = (move, 0.0)
+                        self.refresh()
+                    else:
+                        self.review_playing = False
+            return
+        state = self.state
+        if state.is_over:
+            if self.finish_timer is not None and self.anim is None:
+                self.finish_timer -= dt
+                if self.finish_timer <= 0:
+                    self._finish()
+            return
+        if self.wait > 0:
+            self.wait -= dt
+            return
+        if (self.anim is None and self.pending is None and self.bot_error is None
+                and not self.bots_paused and self.seat_to_move().is_bot):
+            self._ask_bot()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Board with highlights, panel background, turn colour and the thinking bar."""
+        pal = self.app.palette
+        surface.fill(pal.background)
+        if self.history[0] is None:
+            return
+        state = self.state
+        self.view.draw(
+            surface, state,
+            selected=self.selected,
+            targets=self.targets,
+            last_move=state.last_move,
+            cursor=self.cursor if self.show_cursor else None,
+            hover=self.hover,
+            anim=self.anim,
+        )
+        pygame.draw.rect(surface, pal.panel, self.panel, border_radius=12)
+        pygame.draw.rect(surface, pal.panel_border, self.panel, width=2, border_radius=12)
+        if not state.is_over:
+            colour = pal.player_colour(self.game.id, state.to_move)
+        elif state.winner is not None:
+            colour = pal.player_colour(self.game.id, state.winner)
+        else:
+            colour = pal.text_dim
+        pygame.draw.rect(surface, colour, self.swatch_rect, border_radius=5)
+        pygame.draw.rect(surface, pal.text, self.swatch_rect, width=2, border_radius=5)
+        if self.pending is not None:
+            self._draw_thinking(surface)
+
+    def _draw_thinking(self, surface: pygame.Surface) -> None:
+        pal = self.app.palette
+        r = self.think_rect
+        font = self.app.font(max(14, int(18 * self.scale)))
+        dots = "." * (1 + (pygame.time.get_ticks() // 400) % 3)
+        text = font.render(f"Thinking{dots}", True, pal.text)
+        surface.blit(text, (r.x, r.centery - text.get_height() // 2))
+        bar = pygame.Rect(r.x + int(110 * self.scale), r.y + r.h // 4, r.w - int(110 * self.scale), r.h // 2)
+        pygame.draw.rect(surface, pal.panel_border, bar, border_radius=4)
+        done = bar.copy()
+        done.w = max(2, int(bar.w * self.progress))
+        pygame.draw.rect(surface, pal.accent, done, border_radius=4)

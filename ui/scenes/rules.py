@@ -1,0 +1,61 @@
+"""Rules: a game's rules text, roles, scoring and notation, with a Back button."""
+from __future__ import annotations
+
+import html
+
+import pygame
+
+from game import get_game
+from ui.app import Scene
+from ui.scenes.payloads import GameChoice
+
+KEYS_HELP = (
+    "Click a piece to see where it may go, then click a target; a move with one piece "
+    "or a placement needs one click. Arrow keys move the cursor, Enter plays. "
+    "Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+O load, P pass, Y/N answer, F1 rules, Esc back."
+)
+
+
+def rules_html(game) -> str:
+    """The rules page of a game in pygame-gui's HTML subset."""
+    paragraphs = [p.strip() for p in game.rules_text.split("\n\n") if p.strip()]
+    body = "<br><br>".join(html.escape(p).replace("\n", " ") for p in paragraphs)
+    return (
+        f"<b>{html.escape(game.name)}</b> by {html.escape(game.designer)}<br>"
+        f"<i>{html.escape(game.roles[0])} moves first against {html.escape(game.roles[1])}.</i><br><br>"
+        f"{body}<br><br>"
+        f"<b>Score:</b> {html.escape(game.score_name)}.<br>"
+        f"<b>Notation:</b> {html.escape(game.notation_help)}.<br><br>"
+        f"<b>Playing here:</b> {html.escape(KEYS_HELP)}"
+    )
+
+
+class RulesScene(Scene):
+    """One game's rules; Esc or Back returns to the scene underneath."""
+
+    back_to = "select"
+
+    def on_enter(self, payload: GameChoice) -> None:
+        """Show the rules of payload.game_id."""
+        self.game = get_game(payload.game_id)
+        self.build()
+
+    def build(self) -> None:
+        """A scrolling text box filling most of the window, and a Back button."""
+        w, h = self.size
+        col_w = min(900, w - 80)
+        x = (w - col_w) // 2
+        self.label((x, 20, col_w, 44), f"Rules of {self.game.name}", object_id="#title")
+        self.text_box((x, 76, col_w, h - 170), rules_html(self.game))
+        self.button((x + col_w - 180, h - 76, 180, 50), "Back", self.back, tooltip="Esc")
+
+    def back(self) -> None:
+        """Return to where the rules were opened from."""
+        self.app.scenes.back(self.back_to)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc, Enter or F1 close the rules."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_F1):
+            self.back()
+            return
+        super().handle_event(event)

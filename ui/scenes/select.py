@@ -1,0 +1,201 @@
+"""Game selection: the four games as cards (board picture, name, designer, pitch), plus resume, load, settings."""
+from __future__ import annotations
+
+import html
+import random
+
+import pygame
+
+from game import GAMES
+from game.record import RecordError
+from ui.app import Scene
+from ui.scenes.payloads import GameChoice, Notice, PlayRequest
+
+SAMPLE_PLIES = {"frozen-forest": 14, "icebreaker": 18, "hv-grid": 20, "goats-wintering": 16}
+
+
+def sample_state(game, seed: str):
+    """A position a few moves into the game, for the card's picture (same every time)."""
+    rng = random.Random(seed)
+    state = game.new()
+    for _ in range(SAMPLE_PLIES.get(game.id, 12)):
+        moves = [m for m in state.legal_moves() if m.kind != "pass"] or state.legal_moves()
+        if not moves or state.is_over:
+            break
+        nxt = state.play(rng.choice(moves))
+        if nxt.is_over:
+            break
+        state = nxt
+    return state
+
+
+class SelectScene(Scene):
+    """The first screen: pick a game; resume the autosaved one; load a record; settings."""
+
+    def on_enter(self, payload=None) -> None:
+        """Open the menu; a Notice payload is shown as a message (e.g. a file that did not load)."""
+        self.games = list(GAMES.values())
+        self.chosen = 0
+        self.message = payload.text if isinstance(payload, Notice) else ""
+        self.resume = None
+        if self.app.offer_resume:
+            try:
+                loaded = self.app.autosave.load()
+            except RecordError as err:
+                self.message = f"The autosaved game could not be resumed: {err}"
+                self.app.autosave.clear()
+                loaded = None
+            if loaded is not None and not loaded.state.is_over:
+                self.resume = loaded
+        self._thumbs: dict[tuple[str, int], pygame.Surface] = {}
+        self._samples: dict[str, object] = {}
+        self.cards: list[pygame.Rect] = []
+        self.build()
+
+    # -- layout --------------------------------------------------------------------
+    def build(self) -> None:
+        """Header with the app's buttons, one card per game with Play and Rules buttons."""
+        w, h = self.size
+        scale = max(0.8, min(1.5, min(w / 1280, h / 800)))
+        margin = int(28 * scale)
+        self.label((margin, int(16 * scale), int(360 * scale), int(50 * scale)), "Frostfield", object_id="#title")
+        bw, bh = int(150 * scale), int(44 * scale)
+        x = w - margin - bw
+        y = int(20 * scale)
+        self.button((x, y, bw, bh), "Quit", self.app.quit)
+        x -= bw + 10
+        self.button((x, y, bw, bh), "Settings", lambda: self.app.scenes.push("settings"))
+        x -= bw + 10
+        self.button((x, y, bw, bh), "Load…", self.open_load, tooltip="Ctrl+O")
+        if self.resume is not None:
+            x -= int(bw * 1.6) + 10
+            rec = self.resume.record
+            name = GAMES[rec.game_id].name
+            self.resume_button = self.button(
+                (x, y, int(bw * 1.6), bh), f"Resume {name}", self.resume_game,
+                tooltip=f"Continue the game in progress ({len(rec.moves)} moves played), R")
+        top = int(90 * scale)
+        msg_h = int(40 * scale)
+        if self.message:
+            self.text_box((margin, top, w - 2 * margin, msg_h), html.escape(self.message), object_id="#hint")
+            top += msg_h + 8
+        n = len(self.games)
+        cols = 2 if n > 1 else 1
+        rows = (n + cols - 1) // cols
+        gap = int(20 * scale)
+        cw = (w - 2 * margin - (cols - 1) * gap) // cols
+        ch = (h - top - margin - (rows - 1) * gap) // rows
+        pad = int(12 * scale)
+        self.cards = []
+        for i, game in enumerate(self.games):
+            r, c = divmod(i, cols)
+            card = pygame.Rect(margin + c * (cw + gap), top + r * (ch + gap), cw, ch)
+            self.cards.append(card)
+            thumb = self._thumb_rect(card, pad)
+            x = thumb.right + pad
+            tw = card.right - pad - x
+            y = card.y + pad
+            self.label((x, y, tw, int(36 * scale)), game.name, object_id="#card_title")
+            y += int(36 * scale)
+            self.label((x, y, tw, int(26 * scale)), f"by {game.designer}", object_id="#card_designer")
+            y += int(30 * scale)
+            bh = int(42 * scale)
+            text_h = card.bottom - pad - bh - 8 - y
+            if text_h > 30:
+                self.text_box((x, y, tw, text_h), html.escape(game.summary), object_id="#card_summary")
+            half = (tw - pad) // 2
+            self.button((x, card.bottom - pad - bh, half, bh), "Play",
+                        lambda i=i: self.open_setup(i), tooltip="Enter")
+            self.button((x + pad + half, card.bottom - pad - bh, half, bh), "Rules",
+                        lambda i=i: self.open_rules(i), tooltip="F1")
+
+    @staticmethod
+    def _thumb_rect(card: pygame.Rect, pad: int) -> pygame.Rect:
+        # A square picture on the card's left; the text column takes the rest.
+        side = max(40, min(card.h - 2 * pad, int(card.w * 0.5)))
+        return pygame.Rect(card.x + pad, card.centery - side // 2, side, side)
+
+    def _thumbnail(self, game, side: int) -> pygame.Surface:
+        key = (game.id, side)
+        thumb = self._thumbs.get(key)
+        if thumb is None:
+            from ui.views import make_view
+
+            state = self._samples.get(game.id)
+            if state is None:
+                state = self._samples[game.id] = sample_state(game, game.id)
+            view = make_view(game.id, state.board, self.app.palette)
+            thumb = self._thumbs[key] = view.thumbnail(state, side)
+        return thumb
+
+    # -- actions -------------------------------------------------------------------
+    def open_setup(self, index: int | None = None) -> None:
+        """Go to the setup of the chosen game."""
+        self.app.scenes.switch("setup", GameChoice(self.games[self.chosen if index is None else index].id))
+
+    def open_rules(self, index: int | None = None) -> None:
+        """Show the rules of the chosen game."""
+        self.app.scenes.push("rules", GameChoice(self.games[self.chosen if index is None else index].id))
+
+    def resume_game(self) -> None:
+        """Continue the autosaved game."""
+        if self.resume is not None:
+            self.app.scenes.switch("play", PlayRequest.from_record(self.resume.record))
+
+    def open_load(self) -> None:
+        """Ask for a record file to load (the play scene opens it)."""
+        from ui.scenes.files import FileChooser
+
+        self.chooser = FileChooser(self, "load", self._load_path)
+
+    def _load_path(self, path) -> None:
+        from game.record import load
+
+        try:
+            loaded = load(path)
+        except RecordError as err:
+            self.message = f"Could not load the record: {err}"
+            self.relayout()
+            return
+        self.app.scenes.switch("play", PlayRequest.from_record(loaded.record))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Arrows choose a card, Enter plays it, F1 its rules, R resumes, Ctrl+O loads, Esc quits."""
+        chooser = getattr(self, "chooser", None)
+        if chooser is not None and chooser.handle_event(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, card in enumerate(self.cards):
+                if card.collidepoint(event.pos):
+                    self.chosen = i
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -2, pygame.K_DOWN: 2}.get(key, 1)
+                self.chosen = (self.chosen + step) % len(self.games)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open_setup()
+            elif key == pygame.K_F1:
+                self.open_rules()
+            elif key == pygame.K_r and self.resume is not None:
+                self.resume_game()
+            elif key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+                self.open_load()
+            elif key == pygame.K_ESCAPE:
+                self.app.quit()
+            return
+        super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background, card panels with their board pictures, and the chosen card's frame."""
+        pal = self.app.palette
+        surface.fill(pal.background)
+        w, h = self.size
+        pad = int(12 * max(0.8, min(1.5, min(w / 1280, h / 800))))
+        for i, (game, card) in enumerate(zip(self.games, self.cards)):
+            pygame.draw.rect(surface, pal.panel, card, border_radius=14)
+            chosen = i == self.chosen
+            pygame.draw.rect(surface, pal.accent if chosen else pal.panel_border, card,
+                             width=4 if chosen else 2, border_radius=14)
+            rect = self._thumb_rect(card, pad)
+            surface.blit(self._thumbnail(game, rect.w), rect)

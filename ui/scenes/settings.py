@@ -1,0 +1,68 @@
+"""Settings: sound, animation speed, colour-blind palette, window size and fullscreen; saved at once."""
+from __future__ import annotations
+
+import html
+
+import pygame
+
+from ui.app import Scene
+from ui.scenes.form import Field, Form
+from ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+
+
+class SettingsScene(Scene):
+    """The settings form; every change applies immediately and is saved."""
+
+    back_to = "select"
+
+    def on_enter(self, payload=None) -> None:
+        """Open the settings (payload unused)."""
+        self.form = Form(self, self._changed)
+        self.message = ""
+        self.build()
+
+    def _fields(self) -> list[Field]:
+        s = self.app.settings
+        sizes = list(WINDOW_SIZES)
+        if tuple(s.window) not in sizes:
+            sizes.append(tuple(s.window))  # the size the person dragged the window to
+        return [
+            Field("sound", "Sound", (("on", True), ("off", False)), s.sound),
+            Field("animation", "Animations", tuple((k, k) for k in ANIMATION_SPEEDS), s.animation),
+            Field("colour_blind", "Colours", (("winter", False), ("colour-blind safe", True)), s.colour_blind),
+            Field("window", "Window size", tuple((f"{w} × {h}", (w, h)) for w, h in sizes), tuple(s.window)),
+            Field("fullscreen", "Fullscreen", (("off", False), ("on", True)), s.fullscreen),
+        ]
+
+    def build(self) -> None:
+        """Title, the form and a Back button."""
+        w, h = self.size
+        col_w = min(600, w - 80)
+        x = (w - col_w) // 2
+        self.label((x, 24, col_w, 44), "Settings", object_id="#title")
+        self.form.place(pygame.Rect(x, 100, col_w, 0), 52)
+        self.form.set_fields(self._fields())
+        self.note = self.text_box((x, 100 + 5 * 52 + 16, col_w, 90), html.escape(self.message), object_id="#hint")
+        self.button((x + col_w - 180, h - 80, 180, 50), "Back", self.back, tooltip="Esc")
+
+    def _changed(self, key: str, value) -> None:
+        problem = self.app.apply_settings(self.app.settings.changed(**{key: value}))
+        self.message = problem or "Saved."
+        # The window may have changed size, which rebuilt this scene; refresh either way.
+        self.form.set_fields(self._fields())
+        self.note.set_text(html.escape(self.message))
+
+    def back(self) -> None:
+        """Return to where the settings were opened from."""
+        self.app.scenes.back(self.back_to)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Form changes and keys; Esc goes back."""
+        if self.form.handle_event(event):
+            return
+        super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background and the keyboard focus mark."""
+        surface.fill(self.app.palette.background)
+        self.form.draw(surface, self.app.palette)

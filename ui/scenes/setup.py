@@ -1,0 +1,195 @@
+"""Setup: the game's options as a form built from its option schema, who plays each role, match switch."""
+from __future__ import annotations
+
+import html
+
+import pygame
+
+from game import get_game
+from game.record import Seat
+from ui.app import Scene
+from ui.palette import hex_colour
+from ui.scenes.form import Field, Form
+from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
+
+HUMAN = Seat("human")
+
+
+def show_value(value) -> str:
+    """An option value as the form shows it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def humanise(name: str) -> str:
+    """An option's name as a short label: mina_passes_yuki -> Mina passes Yuki."""
+    words = name.split("_")
+    return " ".join([words[0].capitalize()] + [w.capitalize() if w in ("yuki", "mina") else w for w in words[1:]])
+
+
+def option_fields(game, chosen: dict) -> tuple[list[Field], dict]:
+    """The form rows for a game's options, and the complete option values they show.
+
+    Walks the schema in order so each option's choices follow the ones before it; a
+    value no longer allowed falls back to that option's default for the earlier ones.
+    """
+    fields, values = [], {}
+    for opt in game.option_schema:
+        allowed = tuple(game.option_values(opt.name, values))
+        value = chosen.get(opt.name, game.option_default(opt.name, values))
+        if value not in allowed:
+            value = game.option_default(opt.name, values)
+            if value not in allowed:
+                value = allowed[0]
+        values[opt.name] = value
+        fields.append(Field(opt.name, humanise(opt.name), tuple((show_value(v), v) for v in allowed), value))
+    return fields, values
+
+
+class SetupScene(Scene):
+    """The options form for one game, the seats and the match switch; Start opens the play scene."""
+
+    back_to = "select"
+
+    def on_enter(self, payload: GameChoice | GameSetup) -> None:
+        """Open for a game (GameChoice), or with a previous setup to edit (GameSetup)."""
+        if isinstance(payload, GameSetup):
+            previous = payload
+        else:
+            previous = self.app.last_setups.get(payload.game_id)
+        self.game = get_game(payload.game_id)
+        self.options: dict = dict(previous.options) if previous else {}
+        self.people: list[Seat] = list(previous.people) if previous else [HUMAN, HUMAN]
+        self.match = bool(previous.match) if previous else False
+        self.hint = ""
+        self.error = ""
+        self.form = Form(self, self._changed)
+        self.build()
+
+    def build(self) -> None:
+        """Lay out the title, the form and the buttons for the window size."""
+        w, h = self.size
+        col_w = min(640, int(w * 0.6))
+        x = (w - col_w) // 2
+        scale = max(0.8, min(1.4, h / 800))
+        row_h = int(46 * scale)
+        self.label((x, int(24 * scale), col_w, int(44 * scale)), f"{self.game.name}: set up", object_id="#title")
+        self.label((x, int(68 * scale), col_w, int(28 * scale)), f"by {self.game.designer}", object_id="#subtitle")
+        n_rows = len(self.game.option_schema) + 3
+        top = int(112 * scale)
+        # Shrink rows if the window is short, so the buttons stay on screen.
+        row_h = max(34, min(row_h, (h - top - int(170 * scale)) // n_rows))
+        self.form.place(pygame.Rect(x, top, col_w, 0), row_h)
+        self.form.set_fields(self._fields())
+        y = top + n_rows * row_h + 8
+        self.hint_box = self.text_box((x, y, col_w, int(64 * scale)), "", object_id="#hint")
+        self._show_hint()
+        by = h - int(70 * scale)
+        bw = (col_w - 20) // 3
+        bh = int(48 * scale)
+        self.start_button = self.button((x, by, bw, bh), "Start", self.start, tooltip="Enter")
+        self.button((x + bw + 10, by, bw, bh), "Rules", self.rules, tooltip="F1")
+        self.button((x + 2 * (bw + 10), by, bw, bh), "Back", lambda: self.app.scenes.switch("select"),
+                    tooltip="Esc")
+        self._check()
+
+    # -- the form ------------------------------------------------------------------
+    def _fields(self) -> list[Field]:
+        fields, self.options = option_fields(self.game, self.options)
+        seat_choices = [("Human", HUMAN)]
+        if self.app.has_bots:
+            from game.bots import level_names, levels_for
+
+            try:
+                levels = levels_for(self.game.id, self.options)
+            except ValueError:
+                levels = []
+            seat_choices += [(f"Bot: {level_names.get(lv, lv)}", Seat("bot", lv)) for lv in levels]
+        allowed = [s for _, s in seat_choices]
+        for p in (0, 1):
+            if self.people[p] not in allowed:  # e.g. "perfect" is gone on a bigger board
+                self.people[p] = HUMAN if not self.people[p].is_bot else Seat("bot", allowed[-1].level)
+        roles = self.game.roles
+        for p in (0, 1):
+            label = f"Player {'AB'[p]} ({roles[p]} first)" if self.match else roles[p]
+            fields.append(Field(f"seat{p}", label, tuple(seat_choices), self.people[p]))
+        fields.append(Field("match", "Match", (("single game", False), ("two games, roles swapped", True)),
+                            self.match))
+        return fields
+
+    def _changed(self, key: str, value) -> None:
+        if key.startswith("seat"):
+            self.people[int(key[4:])] = value
+        elif key == "match":
+            self.match = value
+        else:
+            self.options[key] = value
+            # Later options may now allow other values: drop them back to their defaults.
+            names = [o.name for o in self.game.option_schema]
+            for later in names[names.index(key) + 1:]:
+                self.options.pop(later, None)
+        self.form.set_fields(self._fields())
+        self._show_hint()
+        self._check()
+
+    def _show_hint(self) -> None:
+        f = self.form.fields[self.form.focus] if self.form.fields else None
+        schema = self.game.schema
+        if f is not None and f.key in schema:
+            text = schema[f.key].label
+        elif f is not None and f.key == "match":
+            text = "A match is two games with roles swapped; the designer's scoring decides it."
+        else:
+            text = "Who plays this role: a person at this screen, or the bot at a level."
+        if text != self.hint:
+            self.hint = text
+            self.hint_box.set_text(html.escape(text))
+
+    def _check(self) -> None:
+        try:
+            self.options = self.game.validate(**self.options)
+            self.error = ""
+        except ValueError as err:
+            self.error = str(err)
+        if self.error:
+            self.start_button.disable()
+            self.hint_box.set_text(f"<font color='{hex_colour(self.app.palette.warning)}'>{html.escape(self.error)}</font>")
+        else:
+            self.start_button.enable()
+
+    # -- actions -------------------------------------------------------------------
+    def setup(self) -> GameSetup:
+        """The setup the form shows now."""
+        return GameSetup(self.game.id, dict(self.options), tuple(self.people), self.match)
+
+    def start(self) -> None:
+        """Start the game (or game 1 of the match) with these settings."""
+        if self.error:
+            return
+        setup = self.setup()
+        self.app.last_setups[self.game.id] = setup
+        self.app.scenes.switch("play", PlayRequest(setup, match_game=1 if setup.match else 0))
+
+    def rules(self) -> None:
+        """Show the game's rules; Back returns here."""
+        self.app.scenes.push("rules", GameChoice(self.game.id))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Form changes and keys: Enter starts, F1 shows the rules, Esc goes back."""
+        if self.form.handle_event(event):
+            self._show_hint()
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return
+            if event.key == pygame.K_F1:
+                self.rules()
+                return
+        super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background and the keyboard focus mark."""
+        surface.fill(self.app.palette.background)
+        self.form.draw(surface, self.app.palette)

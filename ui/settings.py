@@ -1,0 +1,100 @@
+"""The person's settings: sound, animation speed, palette, window; persisted as JSON.
+
+They live in the user config folder (platformdirs) unless a folder is given, which
+the tests and the headless modes always do so they never touch the real one.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+SETTINGS_NAME = "settings.json"
+
+# Seconds a move's animation lasts at each speed; "off" draws the move at once.
+ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
+WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+MIN_WINDOW = (800, 560)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the settings screen changes."""
+
+    sound: bool = True
+    animation: str = "normal"
+    colour_blind: bool = False
+    window: tuple[int, int] = (1280, 800)
+    fullscreen: bool = False
+
+    @property
+    def animation_seconds(self) -> float:
+        """How long a move animation lasts (0 when animations are off)."""
+        return ANIMATION_SPEEDS.get(self.animation, ANIMATION_SPEEDS["normal"])
+
+    def changed(self, **changes) -> "Settings":
+        """A copy with some settings changed."""
+        return replace(self, **changes)
+
+
+def clean(data: object) -> Settings:
+    """Settings from a parsed JSON object, keeping each good value and defaulting the rest."""
+    base = Settings()
+    if not isinstance(data, dict):
+        return base
+    good = {}
+    for f in fields(Settings):
+        value = data.get(f.name)
+        default = getattr(base, f.name)
+        if f.name == "window":
+            if (isinstance(value, (list, tuple)) and len(value) == 2
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+                good["window"] = (max(MIN_WINDOW[0], min(7680, value[0])),
+                                  max(MIN_WINDOW[1], min(4320, value[1])))
+        elif f.name == "animation":
+            if value in ANIMATION_SPEEDS:
+                good["animation"] = value
+        elif isinstance(value, type(default)):
+            good[f.name] = value
+    return replace(base, **good)
+
+
+class SettingsStore:
+    """Reads and writes Settings as JSON in one folder (the user config folder by default)."""
+
+    def __init__(self, folder: str | os.PathLike | None = None):
+        if folder is None:
+            import platformdirs  # here, not at import time
+
+            folder = platformdirs.user_config_dir("frostfield", appauthor=False)
+        self.folder = Path(folder)
+        self.path = self.folder / SETTINGS_NAME
+        self.problem: str | None = None  # why the saved file could not be used, if it could not
+
+    def load(self) -> Settings:
+        """The saved settings, or the defaults when there are none or the file is damaged."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Settings()
+        except OSError as err:
+            self.problem = f"cannot read {self.path}: {err.strerror or err}"
+            return Settings()
+        try:
+            return clean(json.loads(text))
+        except json.JSONDecodeError as err:
+            self.problem = f"{self.path.name} is not valid JSON ({err.msg}); using defaults"
+            return Settings()
+
+    def save(self, settings: Settings) -> str | None:
+        """Write the settings; returns None, or a message if the folder is not writable."""
+        from game.record import atomic_write  # one atomic writer for the whole app
+
+        data = asdict(settings)
+        data["window"] = list(settings.window)
+        try:
+            atomic_write(self.path, json.dumps(data, indent=1) + "\n")
+        except OSError as err:
+            return f"cannot save settings to {self.folder}: {err.strerror or err}"
+        return None
