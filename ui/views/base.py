@@ -1,0 +1,421 @@
+"""What every board view shares: layout, sprites, cached layers, highlights, animation.
+
+A view turns (state, highlights) into pixels and pixels into cells; it decides nothing.
+Each game's view says what stands on each cell (`ground` and `pieces`, as sprite keys)
+and paints its board in `background_svg`; this base does the rest.
+
+Per frame, `draw` blits one cached picture of the state (background + sprites, made
+once per state and layout) and a few pre-rendered highlight stamps, so a frame costs
+about one full-rect blit however many pieces there are.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from math import floor
+
+import pygame
+
+from ui.palette import Palette, hex_colour
+from ui.resources import asset_path
+from ui.views.geometry import Geometry, geometry_for
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """A sprite a view uses: its SVG file stem, its size as a fraction of the cell, and whether a colour-blind variant exists."""
+
+    stem: str
+    scale: float
+    has_cb: bool = False
+
+    def file(self, palette: Palette) -> str:
+        """The asset name of this sprite in the given palette."""
+        suffix = palette.sprite_suffix if self.has_cb else ""
+        return f"sprites/{self.stem}{suffix}.svg"
+
+
+def svg_surface(svg_text: str, size: tuple[int, int]) -> pygame.Surface:
+    """Render SVG markup (made in code: highlights, boards) at a pixel size."""
+    return pygame.image.load_sized_svg(io.BytesIO(svg_text.encode()), size)
+
+
+def svg_doc(width: int, height: int, body: str) -> str:
+    """An SVG document of width×height user units (pixels) around body."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}">{body}</svg>')
+
+
+def points(pts) -> str:
+    """A polygon's points as SVG text."""
+    return " ".join(f"{x:.2f},{y:.2f}" for x, y in pts)
+
+
+def _ease(t: float) -> float:
+    """Smoothstep: a slide that starts and ends gently."""
+    return t * t * (3 - 2 * t)
+
+
+def _optimised(surface: pygame.Surface, alpha: bool) -> pygame.Surface:
+    """The surface in the display's pixel format when there is a display (blits are faster)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha() if alpha else surface.convert()
+    return surface
+
+
+@dataclass
+class _Motion:
+    """One frame of a move's animation, worked out from (move, t) and the state given."""
+
+    after: object            # the state once the move is made (the one the layer shows)
+    before: object | None    # the state before it, when the caller passed that one
+    move: object
+    t: float
+    hidden_pieces: frozenset
+    hidden_ground: frozenset
+
+
+class BoardView:
+    """A board drawn in a rect: layout, pixel <-> cell, draw(state, highlights), thumbnails."""
+
+    # Sprite keys used by `ground` and `pieces`, per game.
+    SPRITES: dict[str, Sprite] = {}
+    # Hex cell names are shown in a small tag on the hovered cell (square boards have edge labels).
+    label_font_scale = 0.36
+
+    def __init__(self, board, palette: Palette):
+        self.board = board
+        self.palette = palette
+        self.geo: Geometry = geometry_for(board)
+        self.rect: pygame.Rect | None = None
+        self._sprites: dict[tuple[str, int], pygame.Surface] = {}
+        self._stamps: dict[str, pygame.Surface] = {}
+        self._background: pygame.Surface | None = None
+        self._layers: list[tuple[object, tuple, pygame.Surface]] = []
+        self._tags: dict[int, pygame.Surface] = {}
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._thumbs: dict[tuple[int, int], "BoardView"] = {}
+        self._after: tuple | None = None
+        self._cell_set = frozenset(board.cells)
+
+    # -- what each game provides ------------------------------------------------------
+    def ground(self, state) -> dict[int, str]:
+        """Sprite keys lying on cells (trees, icebergs, fills): drawn first."""
+        return {}
+
+    def pieces(self, state) -> dict[int, str]:
+        """Sprite keys of the pieces standing on cells (drawn over the ground; these slide)."""
+        return {}
+
+    def background_svg(self) -> str:
+        """SVG elements painting the empty board, in pixels relative to the layout rect."""
+        return ""
+
+    def decorate(self, layer: pygame.Surface, state) -> None:
+        """Extra marks that depend on the state only (drawn into the cached layer, under pieces)."""
+
+    def overlay(self, surface: pygame.Surface, state, hover, cursor) -> None:
+        """Extra marks drawn every frame on top (e.g. a name tag on the hovered hex)."""
+        for cell in (hover, cursor):
+            if cell is not None and self.board.kind == "hex":
+                self._draw_tag(surface, cell)
+                break
+
+    label_colour_key = "text_dim"
+
+    # -- the contract -----------------------------------------------------------------
+    @property
+    def cell_size(self) -> int:
+        """The width of a cell in pixels (0 before layout)."""
+        return self.geo.cell_size
+
+    def layout(self, rect, labels: bool = True) -> None:
+        """Fit the board in rect (cells square or regular, centred) and render sprites at the new size."""
+        rect = pygame.Rect(rect)
+        if rect.w < 8 or rect.h < 8:
+            raise ValueError(f"a board needs a rect of at least 8×8 pixels, not {rect.w}×{rect.h}")
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.rect = rect
+        self.geo.fit(rect, labels)
+        self._layers = []
+        self._tags = {}
+        self._after = None
+        size = self.cell_size
+        # Keep only this size's sprites: an old size would be stale memory.
+        self._sprites = {k: v for k, v in self._sprites.items() if k[1] == self._sprite_px(k[0], size)}
+        for key in self.SPRITES:
+            self.sprite(key)
+        self._stamps = self._make_stamps()
+        self._background = self._render_background()
+
+    def cell_at(self, pos) -> int | None:
+        """The cell under pixel pos (x, y), or None when pos is off the board."""
+        if self.rect is None:
+            return None
+        try:
+            x, y = float(pos[0]), float(pos[1])
+        except (TypeError, ValueError, IndexError):
+            return None
+        return self.geo.cell_at((x, y))
+
+    def cell_center(self, cell: int) -> tuple[int, int]:
+        """The pixel centre of a cell (KeyError for a cell not on this board)."""
+        if cell not in self._cell_set:
+            raise KeyError(f"cell {cell!r} is not on this board")
+        x, y = self.geo.center(cell)
+        return (int(round(x)), int(round(y)))
+
+    def draw(self, surface: pygame.Surface, state, *, selected=None, targets=(), last_move=None,
+             cursor=None, hover=None, anim=None) -> None:
+        """Paint the layout rect: the board, the state, the highlights and one animation frame."""
+        if self.rect is None:
+            raise RuntimeError("call layout(rect) before draw()")
+        motion = self._motion(state, anim)
+        shown = motion.after if motion else state
+        hidden = (motion.hidden_pieces, motion.hidden_ground) if motion else (frozenset(), frozenset())
+        surface.blit(self._layer(shown, hidden), self.rect.topleft)
+        valid = self._cell_set
+        if last_move is not None:
+            frm, to = getattr(last_move, "frm", None), getattr(last_move, "to", None)
+            if frm in valid and frm != to:
+                self._stamp(surface, "last_from", frm)
+            if to in valid:
+                self._stamp(surface, "last_to", to)
+        if hover in valid:
+            self._stamp(surface, "hover", hover)
+        if selected in valid:
+            self._stamp(surface, "selected", selected)
+        if motion:
+            self._draw_motion(surface, motion)
+        if targets:
+            for cell in targets:
+                if cell in valid:
+                    self._stamp(surface, "target", cell)
+        if cursor in valid:
+            self._stamp(surface, "cursor", cursor)
+        self.overlay(surface, shown, hover if hover in valid else None, cursor if cursor in valid else None)
+
+    def thumbnail(self, state, size) -> pygame.Surface:
+        """A small picture of a state (no labels, no highlights), size an int or (w, h)."""
+        w, h = (size, size) if isinstance(size, int) else (int(size[0]), int(size[1]))
+        view = self._thumbs.get((w, h))
+        if view is None:
+            view = type(self)(self.board, self.palette)
+            view.layout(pygame.Rect(0, 0, w, h), labels=False)
+            self._thumbs = {(w, h): view}  # one size at a time: the selection screen uses one
+        surface = pygame.Surface((w, h))
+        view.draw(surface, state)
+        return surface
+
+    # -- sprites ----------------------------------------------------------------------
+    def _sprite_px(self, key: str, cell_size: int) -> int:
+        """The pixel size of sprite `key` at a cell size."""
+        spec = self.SPRITES.get(key)
+        return max(1, int(round(cell_size * (spec.scale if spec else 1.0))))
+
+    def sprite(self, key: str, cell_size: int | None = None) -> pygame.Surface:
+        """Sprite `key` rendered from its SVG at the current cell size (cached per size)."""
+        px = self._sprite_px(key, cell_size or self.cell_size)
+        surf = self._sprites.get((key, px))
+        if surf is None:
+            path = asset_path(self.SPRITES[key].file(self.palette))
+            surf = _optimised(pygame.image.load_sized_svg(str(path), (px, px)), alpha=True)
+            self._sprites[(key, px)] = surf
+        return surf
+
+    def sprite_files(self) -> list[str]:
+        """The asset names of every sprite this view draws, in its palette."""
+        return [spec.file(self.palette) for spec in self.SPRITES.values()]
+
+    def _blit_centred(self, target: pygame.Surface, image: pygame.Surface, centre, offset=(0, 0)) -> None:
+        """Blit image centred on a pixel (offset subtracted, for rect-local layers)."""
+        w, h = image.get_size()
+        target.blit(image, (int(round(centre[0] - offset[0] - w / 2)), int(round(centre[1] - offset[1] - h / 2))))
+
+    # -- cached pictures ----------------------------------------------------------------
+    def _render_background(self) -> pygame.Surface:
+        """The empty board with its labels, the size of the rect (made once per layout)."""
+        w, h = self.rect.size
+        base = pygame.Surface((w, h))
+        base.fill(self.palette.background)
+        body = self.background_svg()
+        if body:
+            base.blit(svg_surface(svg_doc(w, h, body), (w, h)), (0, 0))
+        spots = self.geo.label_spots()
+        if spots:
+            font = self.font(max(10, min(24, int(self.cell_size * self.label_font_scale))))
+            colour = getattr(self.palette, self.label_colour_key)
+            for text, centre in spots:
+                self._blit_centred(base, font.render(text, True, colour), centre, self.rect.topleft)
+        return _optimised(base, alpha=False)
+
+    def _layer(self, state, hidden: tuple) -> pygame.Surface:
+        """The board with this state's sprites, cached for the last two (state, hidden) pairs."""
+        for held, key, surf in self._layers:
+            if held is state and key == hidden:
+                return surf
+        surf = self._background.copy()
+        hidden_pieces, hidden_ground = hidden
+        origin = self.rect.topleft
+        for cell, key in self.ground(state).items():
+            if cell not in hidden_ground:
+                self._blit_centred(surf, self.sprite(key), self.geo.center(cell), origin)
+        self.decorate(surf, state)
+        for cell, key in self.pieces(state).items():
+            if cell not in hidden_pieces:
+                self._blit_centred(surf, self.sprite(key), self.geo.center(cell), origin)
+        # Holding the state itself (not its id) keeps `is` honest: ids of dead objects get reused.
+        self._layers = [(state, hidden, surf)] + self._layers[:1]
+        return surf
+
+    # -- animation ----------------------------------------------------------------------
+    def _motion(self, state, anim) -> _Motion | None:
+        """Work out an animation frame; the state may be the one before the move or after it."""
+        if not anim:
+            return None
+        try:
+            move, t = anim
+            t = min(1.0, max(0.0, float(t)))
+        except (TypeError, ValueError):
+            return None
+        frm, to = getattr(move, "frm", None), getattr(move, "to", None)
+        if to is None:
+            return None  # a pass: nothing moves
+        same = lambda m: m is not None and str(m) == str(move) and m.frm == frm and m.to == to  # noqa: E731
+        if same(getattr(state, "last_move", None)):
+            before, after = None, state
+        else:
+            legal = next((m for m in state.legal_moves() if same(m)), None)
+            if legal is None:
+                return None  # not this state's move either way: draw the state as it is
+            before, after = state, self._after_state(state, legal)
+        sliding = frm is not None and frm != to
+        after_pieces = self.pieces(after)
+        hidden_pieces = frozenset({to}) if to in after_pieces else frozenset()
+        # A placement that leaves no piece (a fill, say) fades its ground in instead.
+        hidden_ground = frozenset({to}) if not sliding and to not in after_pieces else frozenset()
+        return _Motion(after, before, move, t, hidden_pieces, hidden_ground)
+
+    def _after_state(self, state, move):
+        """The state after `move` (asked of the engine once per animation, then cached)."""
+        if self._after is not None and self._after[0] is state and self._after[1] == (move.frm, move.to, str(move)):
+            return self._after[2]
+        after = state.play(move)
+        self._after = (state, (move.frm, move.to, str(move)), after)
+        return after
+
+    def _draw_motion(self, surface: pygame.Surface, m: _Motion) -> None:
+        """Fade out what the move removes, then slide (or fade in) what it brings."""
+        move, t = m.move, m.t
+        frm, to = move.frm, move.to
+        after_pieces = self.pieces(m.after)
+        if m.before is not None:
+            # Things on the board before and gone after (a broken iceberg, captured goats) fade out.
+            for layer_of in (self.ground, self.pieces):
+                was, now = layer_of(m.before), layer_of(m.after)
+                for cell, key in was.items():
+                    if layer_of is self.pieces and cell == frm:
+                        continue  # the mover: it slides
+                    if now.get(cell) != key:
+                        self._blit_alpha(surface, self.sprite(key), self.geo.center(cell), 1 - t)
+        if to in after_pieces:
+            key = after_pieces[to]
+            if frm is not None and frm != to:
+                (x0, y0), (x1, y1) = self.geo.center(frm), self.geo.center(to)
+                e = _ease(t)
+                self._blit_centred(surface, self.sprite(key), (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e))
+            else:
+                self._blit_alpha(surface, self.sprite(key), self.geo.center(to), t)
+        elif to in m.hidden_ground:
+            key = self.ground(m.after).get(to)
+            if key:
+                self._blit_alpha(surface, self.sprite(key), self.geo.center(to), t)
+
+    def _blit_alpha(self, surface, image, centre, alpha: float) -> None:
+        """Blit a sprite centred on a pixel at a given opacity, leaving the cached sprite as it was."""
+        image.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
+        self._blit_centred(surface, image, centre)
+        image.set_alpha(None)
+
+    # -- highlights ---------------------------------------------------------------------
+    def _stamp(self, surface: pygame.Surface, kind: str, cell: int) -> None:
+        """Blit a pre-rendered highlight stamp centred on a cell."""
+        self._blit_centred(surface, self._stamps[kind], self.geo.center(cell))
+
+    def _make_stamps(self) -> dict[str, pygame.Surface]:
+        """Highlight stamps for this cell size: each kind has its own shape, not only its colour."""
+        s = self.cell_size
+        box = int(s * 1.25) | 1
+        c = box / 2
+        pal = self.palette
+        out = hex_colour(pal.outline)
+        shape = points((c + x, c + y) for x, y in self.geo.shape(0.06))
+        hover_shape = points((c + x, c + y) for x, y in self.geo.shape(0.03))
+
+        def stroke(d: str, colour, width: float, extra: str = "") -> str:
+            # A dark edge under each coloured stroke so it reads on snow, sea, pasture and paper.
+            return (f'<{d} fill="none" stroke="{out}" stroke-opacity="0.75" stroke-width="{width + max(2.0, s * 0.04):.2f}" '
+                    f'stroke-linejoin="round" stroke-linecap="round" {extra}/>'
+                    f'<{d} fill="none" stroke="{hex_colour(colour)}" stroke-width="{width:.2f}" '
+                    f'stroke-linejoin="round" stroke-linecap="round" {extra}/>')
+
+        w = max(2.0, s * 0.055)
+        dash = f'stroke-dasharray="{s * 0.13:.2f} {s * 0.09:.2f}"'
+        corners = self._cursor_path(c)
+        svgs = {
+            # A thin dark edge inside a light one: visible on snow and sea, and it never tints a piece.
+            "hover": f'<polygon points="{hover_shape}" fill="none" stroke="{out}" stroke-opacity="0.55" '
+                     f'stroke-width="{max(1.0, s * 0.05):.2f}"/>'
+                     f'<polygon points="{hover_shape}" fill="none" stroke="{hex_colour(pal.hover)}" '
+                     f'stroke-opacity="0.9" stroke-width="{max(1.0, s * 0.022):.2f}"/>',
+            "target": stroke(f'circle cx="{c}" cy="{c}" r="{s * 0.40:.2f}"', pal.target, w * 0.9)
+                      + f'<circle cx="{c}" cy="{c}" r="{max(2.0, s * 0.12):.2f}" fill="{hex_colour(pal.target)}" '
+                        f'stroke="{out}" stroke-width="{max(1.0, s * 0.03):.2f}"/>',
+            "selected": stroke(f'circle cx="{c}" cy="{c}" r="{s * 0.47:.2f}"', pal.selected, w * 1.6)
+                        + f'<circle cx="{c}" cy="{c}" r="{s * 0.40:.2f}" fill="none" stroke="#ffffff" '
+                          f'stroke-opacity="0.8" stroke-width="{max(1.0, s * 0.02):.2f}"/>',
+            "last_to": stroke(f'polygon points="{shape}"', pal.last_move, w),
+            "last_from": stroke(f'polygon points="{shape}"', pal.last_move, w * 0.8, dash),
+            "cursor": stroke(f'path d="{corners}"', pal.cursor, w * 1.3),
+        }
+        return {k: _optimised(svg_surface(svg_doc(box, box, v), (box, box)), alpha=True) for k, v in svgs.items()}
+
+    def _cursor_path(self, c: float) -> str:
+        """Corner brackets around a cell (the keyboard cursor), as an SVG path."""
+        pts = [(c + x, c + y) for x, y in self.geo.shape(0.0)]
+        n = len(pts)
+        d = []
+        for i, (x, y) in enumerate(pts):
+            px, py = pts[i - 1]
+            nx, ny = pts[(i + 1) % n]
+            f = 0.3 if n == 4 else 0.35
+            d.append(f"M{x + (px - x) * f:.2f} {y + (py - y) * f:.2f} L{x:.2f} {y:.2f} "
+                     f"L{x + (nx - x) * f:.2f} {y + (ny - y) * f:.2f}")
+        return " ".join(d)
+
+    # -- text -------------------------------------------------------------------------
+    def font(self, px: int) -> pygame.font.Font:
+        """pygame's bundled font at a pixel size (cached)."""
+        f = self._fonts.get(px)
+        if f is None:
+            f = self._fonts[px] = pygame.font.Font(None, px)
+        return f
+
+    def _draw_tag(self, surface: pygame.Surface, cell: int) -> None:
+        """A small name tag (e.g. "c4") above a cell: hex cell names on demand."""
+        tag = self._tags.get(cell)
+        if tag is None:
+            font = self.font(max(12, min(22, int(self.cell_size * 0.32))))
+            text = font.render(self.board.name(cell), True, self.palette.text)
+            pad = 4
+            tag = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
+            pygame.draw.rect(tag, (*self.palette.outline, 215), tag.get_rect(), border_radius=5)
+            tag.blit(text, (pad, pad // 2 + 1))
+            self._tags[cell] = tag
+        x, y = self.geo.center(cell)
+        y -= self.cell_size * 0.62
+        w, h = tag.get_size()
+        # Keep the tag on screen near the top edge.
+        top = max(self.rect.top, int(y - h / 2))
+        surface.blit(tag, (int(x - w / 2), top))

@@ -1,0 +1,74 @@
+"""Goats Wintering: a pale winter pasture of hex, square or triangle cells; cream and charcoal goats."""
+from __future__ import annotations
+
+import pygame
+
+from game.boards import bits
+from ui.palette import hex_colour
+from ui.views.base import BoardView, Sprite, points
+
+
+class GoatsWinteringView(BoardView):
+    """The goat field: goats as pieces; hovering a goat shows its warmth (friendly neighbours)."""
+
+    SPRITES = {
+        "goat0": Sprite("goat_cream", 0.86, has_cb=True),
+        "goat1": Sprite("goat_charcoal", 0.86, has_cb=True),
+    }
+
+    def pieces(self, state):
+        """Each player's goats."""
+        goats = getattr(state, "goats", (0, 0))
+        out = {c: "goat0" for c in bits(goats[0])}
+        out.update({c: "goat1" for c in bits(goats[1])})
+        return out
+
+    def background_svg(self):
+        """Pasture cells with a soft shadow, the odd grass tuft and snow patch."""
+        s = self.cell_size
+        ox, oy = self.rect.topleft
+        pal = self.palette
+        inset = 0.0 if self.board.kind == "hex" else 0.025
+        parts = []
+        shadow = self.geo.shape(inset - 0.03)
+        for c in self.board.cells:
+            cx, cy = self.geo.center(c)
+            cx, cy = cx - ox + s * 0.04, cy - oy + s * 0.07
+            parts.append(f'<polygon points="{points((cx + x, cy + y) for x, y in shadow)}" fill="#06121f" opacity="0.35"/>')
+        base = pal.pasture
+        line = max(1.0, s * 0.03)
+        for c in self.board.cells:
+            # Neighbouring cells differ a touch in tone, like a real field; the same cells every time.
+            k = (c * 2654435761 >> 8) % 5
+            tone = tuple(max(0, min(255, v + (k - 2) * 3)) for v in base)
+            poly = [(x - ox, y - oy) for x, y in self.geo.polygon(c, inset)]
+            parts.append(f'<polygon points="{points(poly)}" fill="{hex_colour(tone)}" '
+                         f'stroke="{hex_colour(pal.pasture_line)}" stroke-width="{line:.1f}" stroke-linejoin="round"/>')
+            cx, cy = self.geo.center(c)
+            cx, cy = cx - ox, cy - oy
+            if k == 1:  # a grass tuft low on the cell
+                x, y = cx - s * 0.22, cy + s * 0.26
+                parts.append(f'<path d="M{x:.1f} {y:.1f} l{-s * 0.04:.1f} {-s * 0.1:.1f} M{x:.1f} {y:.1f} l0 {-s * 0.12:.1f} '
+                             f'M{x:.1f} {y:.1f} l{s * 0.05:.1f} {-s * 0.09:.1f}" stroke="#8da67f" '
+                             f'stroke-width="{max(1.0, s * 0.025):.1f}" stroke-linecap="round" fill="none"/>')
+            elif k == 3:  # a snow patch
+                parts.append(f'<ellipse cx="{cx + s * 0.2:.1f}" cy="{cy - s * 0.24:.1f}" rx="{s * 0.12:.1f}" '
+                             f'ry="{s * 0.06:.1f}" fill="#ffffff" opacity="0.75"/>')
+        return "".join(parts)
+
+    def overlay(self, surface, state, hover, cursor):
+        """The hovered (or cursor) goat's warmth in a badge; hex cell names as tags."""
+        super().overlay(surface, state, hover, cursor)
+        warmth = getattr(state, "goat_warmth", None)
+        for cell in (hover, cursor):
+            if cell is None or warmth is None or state.owner(cell) is None:
+                continue
+            font = self.font(max(12, min(24, int(self.cell_size * 0.34))))
+            text = font.render(str(warmth(cell)), True, self.palette.text)
+            r = max(text.get_width(), text.get_height()) // 2 + 3
+            x, y = self.geo.center(cell)
+            centre = (int(x + self.cell_size * 0.34), int(y + self.cell_size * 0.3))
+            pygame.draw.circle(surface, self.palette.outline, centre, r + 2)
+            pygame.draw.circle(surface, self.palette.warning, centre, r + 2, max(2, r // 5))
+            surface.blit(text, text.get_rect(center=centre))
+            break

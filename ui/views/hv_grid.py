@@ -1,0 +1,96 @@
+"""Horizontal/Vertical: squared notebook paper, pencil-hatched fills, ink initials, the reference square ringed."""
+from __future__ import annotations
+
+import pygame
+
+from game.boards import bits
+from ui.palette import hex_colour
+from ui.views.base import BoardView, Sprite, svg_doc, svg_surface
+from ui.views.geometry import LABEL_ROOM
+
+
+class HVGridView(BoardView):
+    """The paper grid: fills as hatching, initials as H and V, a ring on the reference square, "?" on a request."""
+
+    SPRITES = {
+        "fill": Sprite("hatch", 1.0),
+        "h": Sprite("ink_h", 0.74, has_cb=True),
+        "v": Sprite("ink_v", 0.74, has_cb=True),
+    }
+    label_colour_key = "pencil"
+
+    def ground(self, state):
+        """Hatching on filled squares, an ink letter on initialled ones."""
+        filled = getattr(state, "filled", (0, 0))
+        inits = getattr(state, "initialled", (0, 0))
+        out = {c: "fill" for c in bits(filled[0] | filled[1])}
+        out.update({c: "h" for c in bits(inits[0])})
+        out.update({c: "v" for c in bits(inits[1])})
+        return out
+
+    def background_svg(self):
+        """A sheet of squared paper (half-cell squares) with the board ruled on it."""
+        s = self.cell_size
+        ox, oy = self.rect.topleft
+        pal = self.palette
+        n = self.board.n
+        margin = (LABEL_ROOM + 0.2) * s if self.geo.labels else 0.25 * s
+        x0, y0 = self.geo.x0 - ox, self.geo.y0 - oy
+        sx, sy, sw = x0 - margin, y0 - margin, n * s + 2 * margin
+        parts = []
+        for k in (3, 2, 1):
+            d = s * 0.03 * k
+            parts.append(f'<rect x="{sx + d * 0.6:.1f}" y="{sy + d:.1f}" width="{sw:.1f}" height="{sw:.1f}" '
+                         f'fill="#06121f" opacity="0.15"/>')
+        parts.append(f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{sw:.1f}" height="{sw:.1f}" fill="{hex_colour(pal.paper)}"/>')
+        # Notebook squares every half cell, aligned with the board so its lines fall on them.
+        step = s / 2
+        k0 = -int(margin / step)
+        faint = hex_colour(pal.paper_line)
+        thin = max(1.0, s * 0.012)
+        k = k0
+        while x0 + k * step <= sx + sw:
+            pos = k * step
+            if x0 + pos >= sx:
+                parts.append(f'<line x1="{x0 + pos:.1f}" y1="{sy:.1f}" x2="{x0 + pos:.1f}" y2="{sy + sw:.1f}" '
+                             f'stroke="{faint}" stroke-width="{thin:.1f}"/>')
+            if y0 + pos >= sy:
+                parts.append(f'<line x1="{sx:.1f}" y1="{y0 + pos:.1f}" x2="{sx + sw:.1f}" y2="{y0 + pos:.1f}" '
+                             f'stroke="{faint}" stroke-width="{thin:.1f}"/>')
+            k += 1
+        ruled = hex_colour(pal.pencil)
+        for i in range(n + 1):
+            w = max(1.0, s * (0.035 if i in (0, n) else 0.018))
+            parts.append(f'<line x1="{x0 + i * s:.1f}" y1="{y0:.1f}" x2="{x0 + i * s:.1f}" y2="{y0 + n * s:.1f}" '
+                         f'stroke="{ruled}" stroke-opacity="0.75" stroke-width="{w:.1f}" stroke-linecap="round"/>')
+            parts.append(f'<line x1="{x0:.1f}" y1="{y0 + i * s:.1f}" x2="{x0 + n * s:.1f}" y2="{y0 + i * s:.1f}" '
+                         f'stroke="{ruled}" stroke-opacity="0.75" stroke-width="{w:.1f}" stroke-linecap="round"/>')
+        return "".join(parts)
+
+    def layout(self, rect, labels=True):
+        """Fit the board, then draw the reference ring for the new cell size."""
+        super().layout(rect, labels)
+        s = self.cell_size
+        box = int(s * 1.2)
+        c = box / 2
+        ink = hex_colour(self.palette.pencil)
+        # Two slightly different loops: a ring drawn by hand in one go.
+        ring = (f'<ellipse cx="{c:.1f}" cy="{c:.1f}" rx="{s * 0.5:.1f}" ry="{s * 0.47:.1f}" fill="none" '
+                f'stroke="{ink}" stroke-width="{max(1.5, s * 0.05):.1f}"/>'
+                f'<ellipse cx="{c + s * 0.02:.1f}" cy="{c - s * 0.015:.1f}" rx="{s * 0.47:.1f}" ry="{s * 0.5:.1f}" '
+                f'fill="none" stroke="{ink}" stroke-opacity="0.6" stroke-width="{max(1.0, s * 0.03):.1f}"/>')
+        self._ring = svg_surface(svg_doc(box, box, ring), (box, box))
+
+    def decorate(self, layer, state):
+        """Ring the reference square; mark a diagonal request awaiting its answer with "?"."""
+        origin = self.rect.topleft
+        ref = getattr(state, "reference", None)
+        if ref is not None:
+            self._blit_centred(layer, self._ring, self.geo.center(ref), origin)
+        pending = getattr(state, "pending_request", None)
+        if pending is not None:
+            requester = 1 - state.to_move
+            colour = self.palette.player_colour("hv-grid", requester)
+            font = self.font(max(12, int(self.cell_size * 0.8)))
+            mark = font.render("?", True, colour)
+            self._blit_centred(layer, mark, self.geo.center(pending), origin)

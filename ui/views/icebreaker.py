@@ -1,0 +1,81 @@
+"""Icebreaker: a deep-blue hex sea, faceted white-cyan icebergs, red and black hulls."""
+from __future__ import annotations
+
+from game.boards import bits
+from ui.palette import hex_colour
+from ui.views.base import BoardView, Sprite, points
+
+
+class IcebreakerView(BoardView):
+    """The hex sea: icebergs on the ground, ships as pieces, each side's captures in its top corner."""
+
+    SPRITES = {
+        "iceberg": Sprite("iceberg", 0.84),
+        "ship0": Sprite("ship_red", 0.84, has_cb=True),
+        "ship1": Sprite("ship_black", 0.84, has_cb=True),
+    }
+
+    def ground(self, state):
+        """Every iceberg still afloat."""
+        return {c: "iceberg" for c in bits(getattr(state, "icebergs", 0))}
+
+    def pieces(self, state):
+        """Red's and Black's ships."""
+        ships = getattr(state, "ships", (0, 0))
+        out = {c: "ship0" for c in bits(ships[0])}
+        out.update({c: "ship1" for c in bits(ships[1])})
+        return out
+
+    def background_svg(self):
+        """Hex cells of sea, lighter at the middle of each cell, with a dark drop shadow and a few ripples."""
+        s = self.cell_size
+        ox, oy = self.rect.topleft
+        pal = self.palette
+        parts = [
+            '<defs><radialGradient id="sea" cx="0.45" cy="0.4" r="0.65">'
+            f'<stop offset="0" stop-color="{hex_colour(pal.sea)}"/>'
+            f'<stop offset="1" stop-color="{hex_colour(pal.sea_deep)}"/>'
+            '</radialGradient></defs>'
+        ]
+        dx, dy = s * 0.05 - ox, s * 0.08 - oy
+        shadow = [(x + dx, y + dy) for x, y in self.geo.shape(-0.04)]
+        for c in self.board.cells:
+            cx, cy = self.geo.center(c)
+            parts.append(f'<polygon points="{points((cx + x, cy + y) for x, y in shadow)}" fill="#040c18" opacity="0.5"/>')
+        line = max(1.0, s * 0.035)
+        for c in self.board.cells:
+            poly = [(x - ox, y - oy) for x, y in self.geo.polygon(c)]
+            parts.append(f'<polygon points="{points(poly)}" fill="url(#sea)" stroke="{hex_colour(pal.sea_line)}" '
+                         f'stroke-width="{line:.1f}" stroke-linejoin="round"/>')
+            if (c * 2654435761) % 7 < 3:  # a ripple on some cells, the same ones every time
+                cx, cy = self.geo.center(c)
+                cx, cy = cx - ox, cy - oy + s * 0.22
+                parts.append(f'<path d="M{cx - s * 0.2:.1f} {cy:.1f} q{s * 0.05:.1f} {-s * 0.06:.1f} {s * 0.1:.1f} 0 '
+                             f't{s * 0.1:.1f} 0 t{s * 0.1:.1f} 0 t{s * 0.1:.1f} 0" fill="none" stroke="#7fb2e5" '
+                             f'stroke-opacity="0.35" stroke-width="{max(1.0, s * 0.025):.1f}" stroke-linecap="round"/>')
+        return "".join(parts)
+
+    def decorate(self, layer, state):
+        """Each side's captured icebergs, out of the count that wins, in its top corner (Red left, Black right)."""
+        captured = getattr(state, "captured", None)
+        if captured is None or self.cell_size < 14:
+            return
+        majority = getattr(getattr(state, "cfg", None), "majority", None)
+        font = self.font(max(14, min(30, int(self.cell_size * 0.42))))
+        icon_px = max(12, int(self.cell_size * 0.62))
+        w = self.rect.w
+        for player in (0, 1):
+            ship = self.sprite(f"ship{player}", cell_size=icon_px)
+            ice = self.sprite("iceberg", cell_size=int(icon_px * 0.8))
+            text = f"{captured[player]}" + (f"/{majority}" if majority else "")
+            label = font.render(text, True, self.palette.text)
+            gap = 4
+            width = ship.get_width() + gap + ice.get_width() + gap + label.get_width()
+            x = 8 if player == 0 else w - 8 - width
+            y = 8
+            mid = y + ship.get_height() // 2
+            layer.blit(ship, (x, y))
+            x += ship.get_width() + gap
+            layer.blit(ice, (x, mid - ice.get_height() // 2))
+            x += ice.get_width() + gap
+            layer.blit(label, (x, mid - label.get_height() // 2))
