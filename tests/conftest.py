@@ -40,6 +40,7 @@ class StandInWorker:
         self._current = None
         self._countdown = 0
         self._next = 0
+        self._quiet = False
         self.closed = False
 
     @property
@@ -56,6 +57,10 @@ class StandInWorker:
     def poll(self):
         if self._current is None:
             return None
+        if self._quiet:  # one piece of news per frame, like a process that needs time
+            self._quiet = False
+            return None
+        self._quiet = True
         rid, game_id, options, moves, level = self._current
         if self._countdown > 0:
             self._countdown -= 1
@@ -94,3 +99,25 @@ def make_app(tmp_path):
     yield factory
     for app in made:
         app.close()
+
+
+@pytest.fixture
+def driver(make_app):
+    """A headless app at the menu (no resume offer), wrapped in a Driver that posts events."""
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False))
+    d.frames(2)
+    return d
+
+
+def start(driver, game_id, people=None, match=False, **options):
+    """Open the play scene straight from a setup (the setup scene has its own tests)."""
+    from game import get_game
+    from game.record import Seat
+    from ui.scenes.payloads import GameSetup, PlayRequest
+
+    setup = GameSetup(game_id, get_game(game_id).validate(**options), people or (Seat(), Seat()), match)
+    driver.app.scenes.switch("play", PlayRequest(setup, 1 if match else 0))
+    driver.frames(2)
+    return driver.scene

@@ -61,6 +61,13 @@ class Form:
                 return f.value
         raise KeyError(key)
 
+    def menu_for(self, key: str):
+        """The drop-down widget of field `key`."""
+        for menu, row in self._menus.items():
+            if self.fields[row].key == key:
+                return menu
+        raise KeyError(key)
+
     def build(self) -> None:
         """Create the label and drop-down of each row."""
         for widget in list(self._menus):

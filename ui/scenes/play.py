@@ -5,7 +5,7 @@ turns gestures into the moves the state offers and keeps the history of states.
 """
 from __future__ import annotations
 
-import html
+from ui.scenes import esc
 import uuid
 from datetime import datetime
 from pathlib import Path
@@ -176,9 +176,9 @@ class PlayScene(Scene):
         self.swatch_rect = pygame.Rect(x + 2, y + (int(32 * scale) - sw) // 2, sw, sw)
         self.turn_label = self.label((x + sw + 10, y, inner - sw - 10, int(32 * scale)), "", object_id="#turn")
         y += int(34 * scale)
-        self.seats_label = self.label((x, y, inner, int(24 * scale)), self._seats_text(), object_id="#panel_small")
-        y += int(26 * scale)
-        self.score_label = self.label((x, y, inner, int(28 * scale)), "", object_id="#score")
+        self.seats_label = self.label((x, y, inner, int(28 * scale)), self._seats_text(), object_id="#panel_small")
+        y += int(28 * scale)
+        self.score_label = self.label((x, y, inner, int(30 * scale)), "", object_id="#score")
         y += int(32 * scale)
         self.think_rect = pygame.Rect(x, y, inner, int(26 * scale))
         y += int(32 * scale)
@@ -268,13 +268,13 @@ class PlayScene(Scene):
         lines = []
         question = self._question()
         if question:
-            lines.append(f"<b>{html.escape(question)}</b>")
+            lines.append(f"<b>{esc(question)}</b>")
         if self.bot_error:
-            lines.append(f"<font color='{warn}'>The bot could not move: {html.escape(self.bot_error)}. "
+            lines.append(f"<font color='{warn}'>The bot could not move: {esc(self.bot_error)}. "
                          "Press Enter to try again.</font>")
         reason = self.hover_reason or self.message
         if reason:
-            lines.append(f"<font color='{warn}'>{html.escape(reason)}</font>")
+            lines.append(f"<font color='{warn}'>{esc(reason)}</font>")
         if not lines:
             if state.is_over:
                 lines.append(self._result_sentence())
@@ -293,9 +293,16 @@ class PlayScene(Scene):
         return "<br>".join(lines)
 
     def _hint(self) -> str:
+        state = self.state
         if self.selected is not None:
-            return f"Pick a highlighted target for the piece on {self.state.board.name(self.selected)}."
-        return "Click a piece to see its moves, or click where to play."
+            return f"Pick a highlighted target for the piece on {state.board.name(self.selected)}."
+        legal = state.legal_moves()
+        movers = {m.frm for m in legal if m.frm is not None}
+        role = self.game.roles[state.to_move]
+        if len(movers) > 1:
+            place = " or click an empty cell to place" if any(m.frm is None and m.to is not None for m in legal) else ""
+            return f"{role}: click one of your pieces to see its moves{place}."
+        return f"{role}: click where to play."
 
     def _result_sentence(self) -> str:
         state, roles = self.state, self.game.roles
@@ -323,7 +330,7 @@ class PlayScene(Scene):
             cells = []
             for j in (i, i + 1):
                 if j < len(texts):
-                    t = html.escape(texts[j])
+                    t = esc(texts[j])
                     if j >= self.index:
                         t = f"<font color='{dim}'>{t}</font>"  # undone: Redo brings it back
                     elif j == self.index - 1:
@@ -456,7 +463,7 @@ class PlayScene(Scene):
             return
         self.hover = cell
         reason = ""
-        if cell is not None and self.can_act():
+        if cell is not None and self.can_act() and not self._question():
             state = self.state
             legal = state.legal_moves()
             if self.selected is not None:
@@ -561,10 +568,10 @@ class PlayScene(Scene):
                 return
             if getattr(msg, "request_id", None) != self.pending:
                 continue  # an answer to a request that was cancelled
-            kind = type(msg).__name__
-            if kind == "Progress":
+            # Told apart by their fields (Progress.fraction, Reply.move, Failure.message).
+            if hasattr(msg, "fraction"):
                 self.progress = max(0.0, min(1.0, msg.fraction))
-            elif kind == "Reply":
+            elif hasattr(msg, "move"):
                 self.pending = None
                 try:
                     self.state.play(msg.move)
@@ -620,7 +627,7 @@ class PlayScene(Scene):
             return False
         self.message = ""
         self.hover_reason = ""
-        self._set(self.message_box, f"Saved to {html.escape(str(path))}")
+        self._set(self.message_box, f"Saved to {esc(str(path))}")
         return True
 
     def ask_load(self) -> None:

@@ -1,7 +1,7 @@
 """Results: winner, scores, the final position, and for a match both games with the designer's scoring."""
 from __future__ import annotations
 
-import html
+from ui.scenes import esc
 from dataclasses import replace
 
 import pygame
@@ -59,33 +59,43 @@ class ResultsScene(Scene):
         prefix = "Game 1: " if self.request.match_game == 1 else ""
         return prefix + ("Draw" if w is None else f"{roles[w]} wins")
 
+    def reason(self) -> str:
+        """Why the game ended as it did, in the game's words."""
+        roles, s, w = self.game.roles, self.state.scores, self.state.winner
+        n = len(self.request.moves)
+        if self.game.id in SHARED_SCORE and w is not None:
+            return f"{roles[1 - w]} has no legal move left, after {n} moves."
+        if w is None:
+            return f"Equal {self.game.score_name} ({s[0]} each) after {n} moves: a draw."
+        if s[w] > s[1 - w]:
+            return f"{roles[w]} has more {self.game.score_name}: {s[w]} against {s[1 - w]}, after {n} moves."
+        if s[w] == s[1 - w] and self.game.id == "goats-wintering":
+            return (f"Equal {self.game.score_name} ({s[0]} each) after {n} moves; "
+                    f"{roles[1 - w]} passed last and so loses.")
+        return f"{roles[w]} wins after {n} moves."
+
     def body_html(self) -> str:
         """Scores, who played, and the match table or what comes next."""
         g, s, roles = self.game, self.state.scores, self.game.roles
         seats = self.request.seats
         lines = []
-        if self.state.winner is not None:
-            loser = roles[1 - self.state.winner]
-            lines.append(f"{html.escape(loser)} has no legal move left after {len(self.request.moves)} moves."
-                         if g.id == "frozen-forest" else f"After {len(self.request.moves)} moves.")
-        else:
-            lines.append(f"After {len(self.request.moves)} moves.")
+        lines.append(esc(self.reason()))
         if g.id in SHARED_SCORE:
-            lines.append(f"<b>{html.escape(g.score_name.capitalize())}:</b> {s[0]}")
+            lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> {s[0]}")
         else:
-            lines.append(f"<b>{html.escape(g.score_name.capitalize())}:</b> "
-                         f"{html.escape(roles[0])} {s[0]}, {html.escape(roles[1])} {s[1]}")
-        lines.append(" · ".join(f"{html.escape(r)}: {html.escape(seat_name(seat))}" for r, seat in zip(roles, seats)))
+            lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> "
+                         f"{esc(roles[0])} {s[0]}, {esc(roles[1])} {s[1]}")
+        lines.append(" · ".join(f"{esc(r)}: {esc(seat_name(seat))}" for r, seat in zip(roles, seats)))
         if self.request.match_game == 1:
             lines.append("<br>This was game 1 of a match. In game 2 the roles swap: "
-                         f"Player B plays {html.escape(roles[0])}.")
+                         f"Player B plays {esc(roles[0])}.")
         if self.match is not None:
             accent = hex_colour(self.app.palette.accent)
-            lines.append(f"<br><b>The match</b> ({html.escape(g.score_name)}):")
+            lines.append(f"<br><b>The match</b> ({esc(g.score_name)}):")
             for game_no, person, role, outcome, score in self.match.table():
                 mark = f"<font color='{accent}'><b>{outcome}</b></font>" if outcome == "won" else outcome
-                lines.append(f"{game_no}: {html.escape(person)} as {html.escape(role)}: {mark}, {score}")
-            lines.append(f"<br><b>{html.escape(self.match.reason)}</b>")
+                lines.append(f"{game_no}: {esc(person)} as {esc(role)}: {mark}, {score}")
+            lines.append(f"<br><b>{esc(self.match.reason)}</b>")
         return "<br>".join(lines)
 
     # -- layout --------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Rules: a game's rules text, roles, scoring and notation, with a Back button."""
 from __future__ import annotations
 
-import html
+from ui.scenes import esc
 
 import pygame
 
@@ -19,14 +19,14 @@ KEYS_HELP = (
 def rules_html(game) -> str:
     """The rules page of a game in pygame-gui's HTML subset."""
     paragraphs = [p.strip() for p in game.rules_text.split("\n\n") if p.strip()]
-    body = "<br><br>".join(html.escape(p).replace("\n", " ") for p in paragraphs)
+    body = "<br><br>".join(esc(p).replace("\n", " ") for p in paragraphs)
     return (
-        f"<b>{html.escape(game.name)}</b> by {html.escape(game.designer)}<br>"
-        f"<i>{html.escape(game.roles[0])} moves first against {html.escape(game.roles[1])}.</i><br><br>"
+        f"<b>{esc(game.name)}</b> by {esc(game.designer)}<br>"
+        f"<i>{esc(game.roles[0])} moves first against {esc(game.roles[1])}.</i><br><br>"
         f"{body}<br><br>"
-        f"<b>Score:</b> {html.escape(game.score_name)}.<br>"
-        f"<b>Notation:</b> {html.escape(game.notation_help)}.<br><br>"
-        f"<b>Playing here:</b> {html.escape(KEYS_HELP)}"
+        f"<b>Score:</b> {esc(game.score_name)}.<br>"
+        f"<b>Notation:</b> {esc(game.notation_help)}.<br><br>"
+        f"<b>Playing here:</b> {esc(KEYS_HELP)}"
     )
 
 

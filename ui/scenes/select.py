@@ -1,7 +1,7 @@
 """Game selection: the four games as cards (board picture, name, designer, pitch), plus resume, load, settings."""
 from __future__ import annotations
 
-import html
+from ui.scenes import esc
 import random
 
 import pygame
@@ -77,7 +77,7 @@ class SelectScene(Scene):
         top = int(90 * scale)
         msg_h = int(40 * scale)
         if self.message:
-            self.text_box((margin, top, w - 2 * margin, msg_h), html.escape(self.message), object_id="#hint")
+            self.text_box((margin, top, w - 2 * margin, msg_h), esc(self.message), object_id="#hint")
             top += msg_h + 8
         n = len(self.games)
         cols = 2 if n > 1 else 1
@@ -102,7 +102,7 @@ class SelectScene(Scene):
             bh = int(42 * scale)
             text_h = card.bottom - pad - bh - 8 - y
             if text_h > 30:
-                self.text_box((x, y, tw, text_h), html.escape(game.summary), object_id="#card_summary")
+                self.text_box((x, y, tw, text_h), esc(game.summary), object_id="#card_summary")
             half = (tw - pad) // 2
             self.button((x, card.bottom - pad - bh, half, bh), "Play",
                         lambda i=i: self.open_setup(i), tooltip="Enter")

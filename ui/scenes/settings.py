@@ -1,7 +1,7 @@
 """Settings: sound, animation speed, colour-blind palette, window size and fullscreen; saved at once."""
 from __future__ import annotations
 
-import html
+from ui.scenes import esc
 
 import pygame
 
@@ -42,7 +42,7 @@ class SettingsScene(Scene):
         self.label((x, 24, col_w, 44), "Settings", object_id="#title")
         self.form.place(pygame.Rect(x, 100, col_w, 0), 52)
         self.form.set_fields(self._fields())
-        self.note = self.text_box((x, 100 + 5 * 52 + 16, col_w, 90), html.escape(self.message), object_id="#hint")
+        self.note = self.text_box((x, 100 + 5 * 52 + 16, col_w, 90), esc(self.message), object_id="#hint")
         self.button((x + col_w - 180, h - 80, 180, 50), "Back", self.back, tooltip="Esc")
 
     def _changed(self, key: str, value) -> None:
@@ -50,7 +50,7 @@ class SettingsScene(Scene):
         self.message = problem or "Saved."
         # The window may have changed size, which rebuilt this scene; refresh either way.
         self.form.set_fields(self._fields())
-        self.note.set_text(html.escape(self.message))
+        self.note.set_text(esc(self.message))
 
     def back(self) -> None:
         """Return to where the settings were opened from."""

@@ -1,7 +1,7 @@
 """Setup: the game's options as a form built from its option schema, who plays each role, match switch."""
 from __future__ import annotations
 
-import html
+from ui.scenes import esc
 
 import pygame
 
@@ -144,7 +144,7 @@ class SetupScene(Scene):
             text = "Who plays this role: a person at this screen, or the bot at a level."
         if text != self.hint:
             self.hint = text
-            self.hint_box.set_text(html.escape(text))
+            self.hint_box.set_text(esc(text))
 
     def _check(self) -> None:
         try:
@@ -154,7 +154,7 @@ class SetupScene(Scene):
             self.error = str(err)
         if self.error:
             self.start_button.disable()
-            self.hint_box.set_text(f"<font color='{hex_colour(self.app.palette.warning)}'>{html.escape(self.error)}</font>")
+            self.hint_box.set_text(f"<font color='{hex_colour(self.app.palette.warning)}'>{esc(self.error)}</font>")
         else:
             self.start_button.enable()
 

@@ -1,0 +1,51 @@
+"""Frostfield: `python main.py` opens the app; flags run it headless (screenshots, fps benchmark, smoke test)."""
+import multiprocessing
+import os
+import sys
+
+
+def parse_args(argv):
+    """The command line: no flags opens the window."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="frostfield", description="Four two-player winter strategy games.")
+    parser.add_argument("--screenshots", metavar="DIR", help="render every scene of every game to PNG files in DIR, headless")
+    parser.add_argument("--bench-fps", action="store_true", help="print frames per second on each board at 1280x800, headless")
+    parser.add_argument("--smoke", action="store_true", help="open headless, play a few moves of each game, exit 0")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    return parser.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    """Run Frostfield; returns the process exit code."""
+    # First thing: in a frozen executable the bot's worker process starts through here.
+    multiprocessing.freeze_support()
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.version:
+        from ui.about import title
+
+        print(title())
+        return 0
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.screenshots or args.bench_fps or args.smoke:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        from ui import headless
+
+        if args.screenshots:
+            files = headless.screenshots(args.screenshots)
+            print(f"{len(files)} screenshots in {args.screenshots}")
+        if args.bench_fps:
+            headless.bench_fps()
+        if args.smoke:
+            return headless.smoke()
+        return 0
+    from ui.app import App
+
+    App().run()
+    return 0
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())

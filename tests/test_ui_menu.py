@@ -1,0 +1,128 @@
+"""The selection screen, the setup form built from each game's option schema, rules and settings."""
+import json
+
+import pygame
+import pytest
+
+from game import GAMES, get_game
+
+
+@pytest.mark.parametrize("index, game_id", list(enumerate(GAMES)))
+def test_each_game_opens_its_setup_from_its_card(driver, index, game_id):
+    play_buttons = [w for w in driver.scene.widgets if getattr(w, "text", None) == "Play"]
+    assert len(play_buttons) == len(GAMES)
+    driver.click(play_buttons[index].rect.center, frames=3)
+    assert driver.app.scenes.current_name == "setup"
+    assert driver.scene.game.id == game_id
+    # One row per option of the schema, then the two seats and the match switch.
+    keys = [f.key for f in driver.scene.form.fields]
+    assert keys == [o.name for o in get_game(game_id).option_schema] + ["seat0", "seat1", "match"]
+
+
+def test_keyboard_picks_a_game_and_f1_shows_its_rules(driver):
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_F1, frames=2)
+    assert driver.app.scenes.current_name == "rules"
+    assert driver.scene.game.id == list(GAMES)[1]
+    driver.key(pygame.K_ESCAPE, frames=2)
+    assert driver.app.scenes.current_name == "select"
+    driver.key(pygame.K_RETURN, frames=2)
+    assert driver.app.scenes.current_name == "setup" and driver.scene.game.id == list(GAMES)[1]
+
+
+def test_goats_size_follows_the_board_shape(driver):
+    driver.app.scenes.switch("setup", __import__("ui.scenes.payloads", fromlist=["GameChoice"]).GameChoice("goats-wintering"))
+    driver.frames(2)
+    form = driver.scene.form
+    size = next(f for f in form.fields if f.key == "size")
+    assert [v for _, v in size.choices] == [2, 3, 4, 5, 6] and size.value == 3
+    driver.choose(form.menu_for("board"), "square")
+    size = next(f for f in form.fields if f.key == "size")
+    assert [v for _, v in size.choices] == [4, 5, 6, 7, 8, 9] and size.value == 6
+    assert driver.scene.options["board"] == "square"
+    driver.press("Start")
+    assert driver.app.scenes.current_name == "play"
+    state = driver.scene.state
+    assert state.options["board"] == "square" and state.options["size"] == 6
+    assert state.board.kind == "square" and len(state.board.cells) == 36
+
+
+def test_keyboard_changes_options_and_ring_layout_needs_an_even_size(driver):
+    from ui.scenes.payloads import GameChoice
+
+    driver.app.scenes.switch("setup", GameChoice("frozen-forest"))
+    driver.frames(2)
+    form = driver.scene.form
+    layout = lambda: next(f for f in form.fields if f.key == "layout")  # noqa: E731
+    assert [v for _, v in layout().choices] == ["grid"]  # size 10: no ring
+    driver.key(pygame.K_LEFT)  # size 10 -> 9
+    driver.key(pygame.K_LEFT)  # 9 -> 8
+    assert form.value("size") == 8
+    assert [v for _, v in layout().choices] == ["grid", "ring"]
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RIGHT)
+    assert form.value("layout") == "ring"
+    driver.key(pygame.K_RETURN, frames=2)
+    assert driver.app.scenes.current_name == "play"
+    assert driver.scene.state.options == {"size": 8, "layout": "ring", "mina_moves": "queen",
+                                          "mina_passes_yuki": False}
+
+
+def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
+    from ui.scenes.payloads import GameChoice
+    from game.bots import levels_for, level_names
+
+    driver.app.scenes.switch("setup", GameChoice("icebreaker"))
+    driver.frames(2)
+    form = driver.scene.form
+    seat = next(f for f in form.fields if f.key == "seat1")
+    assert [t for t, _ in seat.choices] == ["Human"] + [f"Bot: {level_names[lv]}" for lv in levels_for("icebreaker", {})]
+    driver.choose(form.menu_for("seat1"), "Bot: Casual")
+    driver.choose(form.menu_for("match"), "two games, roles swapped")
+    labels = [f.label for f in form.fields if f.key.startswith("seat")]
+    assert labels == ["Player A (Red first)", "Player B (Black first)"]
+    setup = driver.scene.setup()
+    assert setup.match and setup.people[1].level == "casual" and not setup.people[0].is_bot
+
+
+def test_rules_come_back_to_the_scene_underneath(driver):
+    from ui.scenes.payloads import GameChoice
+
+    driver.app.scenes.switch("setup", GameChoice("hv-grid"))
+    driver.frames(2)
+    driver.key(pygame.K_RIGHT)  # size 8 -> 9, to see that the form survives the visit
+    driver.press("Rules")
+    assert driver.app.scenes.current_name == "rules"
+    text = driver.scene.widgets[1].html_text
+    assert "Horizontal/Vertical" in text and "Notation:" in text
+    driver.press("Back")
+    assert driver.app.scenes.current_name == "setup" and driver.scene.form.value("size") == 9
+
+
+def test_settings_persist_in_the_config_folder(make_app, tmp_path):
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False))
+    d.frames(2)
+    d.press("Settings")
+    assert d.app.scenes.current_name == "settings"
+    form = d.scene.form
+    d.choose(form.menu_for("colour_blind"), "colour-blind safe")
+    d.choose(form.menu_for("animation"), "off")
+    d.choose(form.menu_for("sound"), "off")
+    assert d.app.palette.colour_blind
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert saved["colour_blind"] is True and saved["animation"] == "off" and saved["sound"] is False
+    d.key(pygame.K_ESCAPE, frames=2)
+    assert d.app.scenes.current_name == "select"
+    # A new app (a new session) starts with them.
+    again = make_app(offer_resume=False)
+    assert again.settings.colour_blind and again.settings.animation == "off" and not again.settings.sound
+
+
+def test_a_damaged_settings_file_falls_back_to_defaults(make_app, tmp_path):
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text("{not json")
+    app = make_app(offer_resume=False)
+    assert app.settings.animation == "normal"
+    assert "not valid JSON" in app.store.problem

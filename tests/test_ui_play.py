@@ -1,0 +1,253 @@
+"""The play scene driven by posted events: clicks on cell centres, keys, buttons, the bot's turns."""
+import pygame
+import pytest
+
+from conftest import StandInWorker, start
+from game import GAMES
+from game.record import Seat
+
+BOT = Seat("bot", "casual")
+
+
+def cell(scene, name):
+    return scene.state.board.cell(name)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_legal_moves_clicked_on_cell_centres_are_played(driver, game_id):
+    scene = start(driver, game_id)
+    for _ in range(4):
+        state = scene.state
+        move = next(m for m in state.legal_moves() if m.to is not None)
+        driver.play(move)
+        assert scene.state is not state, f"{move} was not played"
+        assert str(scene.state.last_move) == str(move)
+    assert scene.moves == [str(s.last_move) for s in scene.history[1:]]
+
+
+def test_frozen_forest_moves_take_one_click(driver):
+    scene = start(driver, "frozen-forest", size=6)
+    driver.click_cell(cell(scene, "c3"))
+    assert scene.moves == ["c3"]
+    driver.click_cell(cell(scene, "f6"))  # a tree Yuki cannot see: Mina hides there
+    assert scene.moves == ["c3", "f6"]
+    target = next(m for m in scene.state.legal_moves())
+    driver.click_cell(target.to)  # Yuki's step: one click on the destination
+    assert scene.moves == ["c3", "f6", str(target)]
+
+
+def test_picking_up_a_piece_highlights_its_legal_targets(driver):
+    scene = start(driver, "icebreaker")
+    drawn = {}
+    real_draw = scene.view.draw
+
+    def spy(surface, state, **kw):
+        drawn.update(kw)
+        return real_draw(surface, state, **kw)
+
+    scene.view.draw = spy
+    ship = cell(scene, "i1")
+    driver.click_cell(ship)
+    expected = {m.to for m in scene.state.find_moves(ship) if m.frm == ship}
+    assert scene.selected == ship and set(scene.targets) == expected and expected
+    assert drawn["selected"] == ship and set(drawn["targets"]) == expected
+    target = sorted(expected)[0]
+    driver.click_cell(target)
+    assert scene.state.last_move.frm == ship and scene.state.last_move.to == target
+    assert drawn["last_move"] == scene.state.last_move  # the last move is marked
+    assert drawn["selected"] is None and not drawn["targets"]
+
+
+def test_an_illegal_click_changes_nothing_and_says_why(driver):
+    scene = start(driver, "frozen-forest", size=6)
+    driver.click_cell(cell(scene, "c3"))
+    before = scene.state
+    driver.click_cell(cell(scene, "d4"))  # next to Yuki: he sees her there
+    assert scene.state is before and len(scene.history) == 2
+    reason = before.why_not("d4")
+    assert reason and scene.message.lower() == reason.lower()
+    assert "no tree blocks the line" in scene.message_box.html_text
+
+
+def test_an_illegal_target_for_a_picked_up_piece_says_why(driver):
+    scene = start(driver, "icebreaker")
+    ship = cell(scene, "i1")
+    driver.click_cell(ship)
+    far = cell(scene, "a3")
+    driver.click_cell(far)
+    assert len(scene.history) == 1 and scene.selected is None
+    assert scene.message.lower() == scene.state.why_not("i1-a3").lower() or "not a move" not in scene.message
+    assert scene.message  # the engine's words, never silence
+
+
+def test_hovering_an_illegal_target_explains_why(driver):
+    scene = start(driver, "goats-wintering")
+    driver.click_cell(cell(scene, "c2"))
+    driver.press("Pass")
+    assert scene.moves == ["c2", "pass"]
+    near = cell(scene, "c3")  # next to Player 1's own goat
+    driver.move_mouse(scene.view.cell_center(near))
+    assert "may not be placed where it sees a friendly goat (c2)" in scene.hover_reason
+    assert "friendly goat" in scene.message_box.html_text
+    driver.move_mouse(scene.view.cell_center(cell(scene, "f4")))  # a legal placement
+    assert scene.hover_reason == ""
+
+
+def test_undo_and_redo_by_buttons_and_keys(driver):
+    scene = start(driver, "hv-grid", size=5, diagonals="never")
+    for name in ("c3", "c4", "d4"):
+        driver.click_cell(cell(scene, name))
+    assert scene.moves == ["c3", "c4", "d4"]
+    driver.press("Undo")
+    assert scene.index == 2 and scene.moves == ["c3", "c4"]
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.index == 1
+    driver.press("Redo")
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.moves == ["c3", "c4", "d4"]
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.click_cell(cell(scene, "b4"))  # a new move after undo drops the undone one
+    assert scene.moves == ["c3", "c4", "b4"] and len(scene.history) == 4
+    assert not driver.button("Redo").is_enabled
+
+
+def test_pass_is_a_button_only_where_the_rules_allow_it(driver):
+    scene = start(driver, "icebreaker")
+    with pytest.raises(ValueError):
+        driver.button("Pass")
+    scene = start(driver, "goats-wintering")
+    driver.press("Pass")
+    assert scene.moves == ["pass"]
+    driver.key(pygame.K_p)  # the keyboard's pass
+    assert scene.moves == ["pass", "pass"] and scene.state.is_over
+
+
+def test_a_diagonal_request_is_a_yes_no_question_for_the_other_player(driver):
+    scene = start(driver, "hv-grid", size=4)
+    driver.click_cell(cell(scene, "b2"))  # Horizontal's first fill
+    driver.click_cell(cell(scene, "a3"))  # diagonal for Vertical: a request
+    assert scene.moves == ["b2", "a3?"]
+    assert "Horizontal: allow Vertical's diagonal to a3?" in scene.message_box.html_text
+    before = scene.state
+    driver.click_cell(cell(scene, "d4"))  # the board is not the answer
+    assert scene.state is before
+    driver.press("Yes")
+    assert scene.moves == ["b2", "a3?", "yes"]
+    driver.click_cell(cell(scene, "a2"))  # Horizontal moves on from a3? no: from the filled a3
+    assert scene.state.last_move is not None
+
+
+def test_the_bot_answers_a_diagonal_request(make_app):
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False))
+    scene = start(d, "hv-grid", people=(BOT, Seat()), size=4)
+    assert d.until(lambda: len(scene.moves) == 1)  # the bot's first fill
+    first = scene.state.last_move.to
+    diagonal = next(m for m in scene.state.legal_moves() if m.kind == "request")
+    d.click_cell(diagonal.to)
+    assert scene.moves[-1].endswith("?")
+    assert d.until(lambda: len(scene.moves) == 3)
+    assert scene.moves[2] in ("yes", "no")
+    assert first is not None
+
+
+def test_keyboard_alone_plays_moves(driver):
+    scene = start(driver, "hv-grid", size=5, diagonals="never")
+    driver.key(pygame.K_RIGHT)  # shows the cursor
+    assert scene.show_cursor and scene.cursor is not None
+    driver.key(pygame.K_RETURN)
+    first = scene.state.last_move.to
+    assert len(scene.moves) == 1
+    driver.key(pygame.K_UP)  # Vertical fills above or below
+    driver.key(pygame.K_RETURN)
+    assert len(scene.moves) == 2
+    x0, y0 = scene.view.cell_center(first)
+    x1, y1 = scene.view.cell_center(scene.state.last_move.to)
+    assert abs(x1 - x0) < 2 and y1 < y0  # straight up on the screen
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)
+    assert len(scene.moves) == 3
+
+
+def test_the_bot_moves_through_the_worker_while_the_window_keeps_drawing(make_app):
+    from ui.headless import Driver
+
+    worker = StandInWorker(polls_before_reply=5)
+    d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
+    scene = start(d, "icebreaker", people=(Seat(), BOT))
+    move = scene.state.legal_moves()[0]
+    d.play(move)
+    assert d.until(lambda: scene.pending is not None)
+    frames_before = d.app.frame_count
+    assert d.until(lambda: scene.progress > 0)  # the thinking bar fills
+    assert scene.pending is not None
+    assert d.until(lambda: len(scene.moves) == 2)
+    assert d.app.frame_count > frames_before  # frames kept coming while it thought
+    rid, game_id, options, moves, level = worker.requests[-1]
+    assert (game_id, moves, level) == ("icebreaker", [str(move)], "casual")
+    assert scene.state.to_move == 0 and scene.pending is None
+
+
+def test_undo_while_the_bot_thinks_cancels_it_and_returns_to_the_persons_turn(make_app):
+    from ui.headless import Driver
+
+    worker = StandInWorker(polls_before_reply=10_000)
+    d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
+    scene = start(d, "icebreaker", people=(Seat(), BOT))
+    d.play(scene.state.legal_moves()[0])
+    assert d.until(lambda: scene.pending is not None)
+    d.press("Undo")
+    assert worker.cancelled == 1 and scene.pending is None
+    assert scene.index == 0 and scene.state.to_move == 0
+
+
+def test_undo_against_a_bot_goes_back_to_the_persons_last_turn(make_app):
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False))
+    scene = start(d, "icebreaker", people=(Seat(), BOT))
+    d.play(scene.state.legal_moves()[0])
+    assert d.until(lambda: len(scene.moves) == 2)
+    d.play(scene.state.legal_moves()[0])
+    assert d.until(lambda: len(scene.moves) == 4)
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.index == 2 and scene.state.to_move == 0
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.index == 0
+
+
+def test_leaving_while_the_bot_thinks_cancels_it(make_app):
+    from ui.headless import Driver
+
+    worker = StandInWorker(polls_before_reply=10_000)
+    d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
+    scene = start(d, "goats-wintering", people=(BOT, Seat()))
+    assert d.until(lambda: scene.pending is not None)
+    d.press("Menu")
+    assert d.app.scenes.current_name == "select" and worker.cancelled == 1
+
+
+def test_a_resized_window_lays_out_board_and_panel_again(driver):
+    scene = start(driver, "frozen-forest", size=6)
+    c = cell(scene, "b2")
+    old_rect, old_centre = scene.board_rect.copy(), scene.view.cell_center(c)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
+    driver.frames(2)
+    assert driver.app.screen.get_size() == (960, 640)
+    assert scene.board_rect != old_rect and scene.view.cell_center(c) != old_centre
+    assert scene.panel.right <= 960 and scene.board_rect.right < scene.panel.x
+    driver.click_cell(c)
+    assert scene.moves == ["b2"]
+
+
+def test_moves_animate_briefly_and_not_at_all_when_off(driver):
+    scene = start(driver, "icebreaker")
+    move = scene.state.legal_moves()[0]
+    driver.play(move)
+    assert scene.anim is not None and str(scene.anim[0]) == str(move)
+    driver.frames(30)  # half a second: longer than the "normal" animation
+    assert scene.anim is None
+    driver.app.apply_settings(driver.app.settings.changed(animation="off"))
+    driver.play(scene.state.legal_moves()[0])
+    assert scene.anim is None

@@ -1,0 +1,319 @@
+"""Driving the app without a person: a Driver that posts real events, and main.py's headless modes.
+
+`--screenshots DIR`, `--bench-fps` and `--smoke` run here, through the real scenes and
+the same event path a mouse and keyboard take (pygame-gui needs two frames per press).
+"""
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+from game import GAMES, get_game
+from game.record import Seat
+from ui.app import App
+from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
+
+DT = 1 / 60
+
+
+class Driver:
+    """Posts mouse and keyboard events to an app and runs frames, as a person would."""
+
+    def __init__(self, app: App):
+        self.app = app
+
+    @property
+    def scene(self):
+        """The current scene."""
+        return self.app.scenes.current
+
+    def frames(self, n: int = 1, dt: float = DT) -> None:
+        """Run n frames of dt seconds each."""
+        for _ in range(n):
+            self.app.step(dt)
+
+    def click(self, pos, button: int = 1, frames: int = 2) -> None:
+        """Press and release a mouse button at `pos` (the position travels in the event)."""
+        pos = (int(pos[0]), int(pos[1]))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.frames(frames)
+
+    def move_mouse(self, pos) -> None:
+        """Move the mouse to `pos`."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])),
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+        self.frames(1)
+
+    def key(self, key: int, mod: int = 0, frames: int = 1) -> None:
+        """Press and release a key (with modifier bits, e.g. pygame.KMOD_CTRL)."""
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
+        self.frames(frames)
+
+    def button(self, text: str):
+        """The visible button showing `text`, dialogs first (ValueError lists the buttons there are)."""
+        from pygame_gui.core.utility import translate
+
+        buttons = [w for w in self.app.ui.get_sprite_group().sprites()
+                   if isinstance(w, pygame_gui.elements.UIButton) and w.alive() and w.visible]
+        buttons.sort(key=lambda b: -b.get_top_layer())  # the topmost (a dialog's) wins
+        for b in buttons:
+            if translate(b.text) == text:
+                return b
+        raise ValueError(f"no button {text!r}; buttons: {', '.join(translate(b.text) for b in buttons)}")
+
+    def press(self, text: str, frames: int = 3) -> None:
+        """Click the button showing `text`."""
+        self.click(self.button(text).rect.center, frames=frames)
+
+    def choose(self, menu, text: str) -> None:
+        """Open a drop-down and click its option showing `text` (ValueError lists the options)."""
+        self.click(menu.rect.center, frames=3)
+        listing = menu.current_state.options_selection_list
+        texts = []
+        for item in listing.item_list if listing is not None else ():
+            texts.append(item["text"])
+            if item["text"] == text and item["button_element"] is not None:
+                self.click(item["button_element"].rect.center, frames=4)
+                return
+        raise ValueError(f"no visible option {text!r}; options: {', '.join(texts)}")
+
+    def click_cell(self, cell: int) -> None:
+        """Click the centre of a board cell in the play scene."""
+        self.click(self.scene.view.cell_center(cell))
+
+    def play(self, move) -> None:
+        """Play a legal move with clicks: piece then target, one click, or the move's button."""
+        scene = self.scene
+        state = scene.state
+        if move.to is None:
+            self.press(str(move).capitalize())
+            return
+        if move.frm is not None and move not in scene._one_click(state, move.to):
+            self.click_cell(move.frm)
+        self.click_cell(move.to)
+
+    def until(self, done: Callable[[], bool], limit: int = 600) -> bool:
+        """Run frames until `done()` (at most `limit` frames); True if it happened."""
+        for _ in range(limit):
+            if done():
+                return True
+            self.frames(1)
+        return done()
+
+
+def pick_move(state, rng: random.Random):
+    """A random legal move that seldom passes (so random games end in reasonable time)."""
+    moves = state.legal_moves()
+    others = [m for m in moves if m.kind != "pass"]
+    if others and rng.random() < 0.9:
+        return rng.choice(others)
+    return rng.choice(moves)
+
+
+def start_game(driver: Driver, setup: GameSetup, match_game: int = 0) -> None:
+    """Open the play scene for a setup and let it settle."""
+    driver.app.scenes.switch("play", PlayRequest(setup, match_game))
+    driver.frames(2)
+
+
+def finish_quickly(driver: Driver, rng: random.Random, limit: int = 3000) -> None:
+    """Play random moves straight through the scene (no clicks) until the results screen."""
+    for _ in range(limit):
+        scene = driver.scene
+        if driver.app.scenes.current_name != "play":
+            return
+        if not scene.state.is_over:
+            scene.play_move(pick_move(scene.state, rng))
+        driver.frames(3, dt=0.5)
+
+
+def _headless_app(home: Path, size=(1280, 800), worker_factory=None) -> App:
+    kwargs = {}
+    if worker_factory is not None:
+        kwargs["worker_factory"] = worker_factory
+    return App(config_dir=home / "config", data_dir=home / "data", size=size, offer_resume=False, **kwargs)
+
+
+def _highlight(driver: Driver) -> None:
+    """Pick up a piece if one can move (targets show), else point at a square the rules forbid."""
+    scene = driver.scene
+    state = scene.state
+    movers = [m for m in state.legal_moves() if m.frm is not None]
+    if movers:
+        driver.click_cell(movers[0].frm)
+        return
+    legal_to = {m.to for m in state.legal_moves()}
+    for cell in state.board.cells:
+        if cell not in legal_to:
+            driver.move_mouse(scene.view.cell_center(cell))
+            if scene.hover_reason:
+                break
+    driver.key(pygame.K_RIGHT)  # show the keyboard cursor too
+
+
+def screenshots(folder: str | Path) -> list[Path]:
+    """Render every scene for every game to PNG files in `folder`; returns the files."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    made: list[Path] = []
+    with tempfile.TemporaryDirectory() as home:
+        app = _headless_app(Path(home))
+        d = Driver(app)
+        try:
+            d.frames(2)
+            made.append(app.screenshot(folder / "00-select.png"))
+            app.scenes.push("settings")
+            d.frames(2)
+            made.append(app.screenshot(folder / "01-settings.png"))
+            d.key(pygame.K_ESCAPE, frames=2)
+            rng = random.Random(2024)
+            for n, game in enumerate(GAMES.values(), 1):
+                prefix = f"{n:02d}-{game.id}"
+                app.scenes.switch("setup", GameChoice(game.id))
+                d.frames(2)
+                made.append(app.screenshot(folder / f"{prefix}-1-setup.png"))
+                app.scenes.push("rules", GameChoice(game.id))
+                d.frames(2)
+                made.append(app.screenshot(folder / f"{prefix}-2-rules.png"))
+                d.key(pygame.K_ESCAPE, frames=2)
+                d.press("Start")
+                for _ in range(9):
+                    if d.scene.state.is_over:
+                        break
+                    d.play(pick_move(d.scene.state, rng))
+                    d.frames(20)
+                _highlight(d)
+                d.frames(2)
+                made.append(app.screenshot(folder / f"{prefix}-3-play.png"))
+                finish_quickly(d, rng)
+                d.until(lambda: app.scenes.current_name == "results")
+                d.frames(2)
+                made.append(app.screenshot(folder / f"{prefix}-4-results.png"))
+            # A whole Frozen Forest match on a small board: the results show both games.
+            setup = GameSetup("frozen-forest", {"size": 4}, (Seat(), Seat()), match=True)
+            start_game(d, setup, 1)
+            finish_quickly(d, rng)
+            d.until(lambda: app.scenes.current_name == "results")
+            d.press("Play game 2 (roles swapped)")
+            finish_quickly(d, rng)
+            d.until(lambda: app.scenes.current_name == "results")
+            d.frames(2)
+            made.append(app.screenshot(folder / "10-match-results.png"))
+            # The colour-blind palette, and a smaller window: the board and panel re-lay out.
+            app.apply_settings(app.settings.changed(colour_blind=True))
+            start_game(d, GameSetup("goats-wintering", {}, (Seat(), Seat())))
+            for _ in range(8):
+                d.play(pick_move(d.scene.state, rng))
+                d.frames(20)
+            made.append(app.screenshot(folder / "11-colour-blind-goats.png"))
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
+            d.frames(2)
+            made.append(app.screenshot(folder / "12-small-window.png"))
+        finally:
+            app.close()
+    return made
+
+
+BENCH_BOARDS = (
+    ("frozen-forest", {}),
+    ("icebreaker", {}),
+    ("icebreaker", {"size": 8}),
+    ("hv-grid", {}),
+    ("hv-grid", {"size": 12}),
+    ("goats-wintering", {"board": "hex"}),
+    ("goats-wintering", {"board": "square"}),
+    ("goats-wintering", {"board": "triangle"}),
+)
+
+
+def _fps(driver: Driver, seconds: float) -> tuple[float, float]:
+    """Frames per second over `seconds` of wall time with the real frame loop (no cap)."""
+    app = driver.app
+    frames = thinking = 0
+    start = last = time.perf_counter()
+    while True:
+        now = time.perf_counter()
+        app.step(now - last)
+        last = now
+        frames += 1
+        if getattr(driver.scene, "pending", None) is not None:
+            thinking += 1
+        if now - start >= seconds:
+            return frames / (now - start), thinking / frames
+
+
+def bench_fps(seconds: float = 2.0, level: str = "strong", out=print) -> list[tuple[str, float, float, float]]:
+    """Frames per second on each board at 1280×800 (software renderer), idle and while a bot thinks."""
+    rows = []
+    with tempfile.TemporaryDirectory() as home:
+        app = _headless_app(Path(home))
+        app.apply_settings(app.settings.changed(animation="off"))
+        d = Driver(app)
+        rng = random.Random(5)
+        try:
+            out(f"{'board':34} {'idle fps':>9} {'bot fps':>9} {'thinking':>9}")
+            for game_id, options in BENCH_BOARDS:
+                game = get_game(game_id)
+                full = game.validate(**options)
+                start_game(d, GameSetup(game_id, full, (Seat(), Seat())))
+                for _ in range(10):
+                    if d.scene.state.is_over:
+                        break
+                    d.scene.play_move(pick_move(d.scene.state, rng))
+                d.frames(5)
+                _highlight(d)
+                idle, _ = _fps(d, seconds)
+                # The same position with both seats bots: the frame loop runs while the worker searches.
+                bots = GameSetup(game_id, full, (Seat("bot", level), Seat("bot", level)))
+                start_game(d, bots)
+                d.scene.wait = 0
+                busy, share = _fps(d, seconds)
+                name = f"{game.name} " + ", ".join(f"{k}={v}" for k, v in options.items())
+                rows.append((name.strip(), idle, busy, share))
+                out(f"{name.strip():34} {idle:9.0f} {busy:9.0f} {share:9.0%}")
+        finally:
+            app.close()
+    return rows
+
+
+def smoke() -> int:
+    """Open headless, play a few moves of each game through the real scenes, return 0 if all went well."""
+    with tempfile.TemporaryDirectory() as home:
+        app = _headless_app(Path(home))
+        d = Driver(app)
+        rng = random.Random(1)
+        try:
+            d.frames(2)
+            for i, game in enumerate(GAMES.values()):
+                if app.scenes.current_name != "select":
+                    raise RuntimeError(f"expected the menu, got {app.scenes.current_name}")
+                app.scenes.current.chosen = i
+                d.key(pygame.K_RETURN, frames=2)
+                d.press("Start")
+                scene = d.scene
+                if app.scenes.current_name != "play" or scene.game.id != game.id:
+                    raise RuntimeError(f"{game.id}: the play scene did not open")
+                for _ in range(4):
+                    before = len(scene.history)
+                    d.play(pick_move(scene.state, rng))
+                    d.frames(2)
+                    if len(scene.history) != before + 1:
+                        raise RuntimeError(f"{game.id}: a legal move clicked on the board was not played")
+                d.key(pygame.K_z, pygame.KMOD_CTRL)
+                d.key(pygame.K_y, pygame.KMOD_CTRL)
+                if scene.index != 4:
+                    raise RuntimeError(f"{game.id}: undo/redo went to move {scene.index}, not 4")
+                print(f"{game.name}: played {', '.join(scene.moves)}")
+                d.key(pygame.K_ESCAPE, frames=3)
+        finally:
+            app.close()
+    return 0
