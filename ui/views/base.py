@@ -91,7 +91,7 @@ class BoardView:
         self._sprites: dict[tuple[str, int], pygame.Surface] = {}
         self._stamps: dict[str, pygame.Surface] = {}
         self._background: pygame.Surface | None = None
-        self._layers: list[tuple[object, tuple, pygame.Surface]] = []
+        self._layers: list[tuple[object, object, tuple, pygame.Surface]] = []
         self._tags: dict[int, pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._thumbs: dict[tuple[int, int], "BoardView"] = {}
@@ -168,13 +168,23 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, state, *, selected=None, targets=(), last_move=None,
              cursor=None, hover=None, anim=None) -> None:
-        """Paint the layout rect: the board, the state, the highlights and one animation frame."""
+        """Paint the layout rect: the board, the state, the highlights and one animation frame.
+
+        anim is (move, t) or (move, t, state_before): `state` may be the position before the
+        move or after it; given the one before, pieces the move removes (captures) fade out.
+        """
         if self.rect is None:
             raise RuntimeError("call layout(rect) before draw()")
         motion = self._motion(state, anim)
         shown = motion.after if motion else state
-        hidden = (motion.hidden_pieces, motion.hidden_ground) if motion else (frozenset(), frozenset())
-        surface.blit(self._layer(shown, hidden), self.rect.topleft)
+        if motion:
+            # The layer leaves out the moving piece, changing ground and the state marks: the motion adds them.
+            layer = self._layer(shown, (motion.hidden_pieces, motion.hidden_ground), None)
+        else:
+            layer = self._layer(shown, (frozenset(), frozenset()), shown)
+        surface.blit(layer, self.rect.topleft)
+        if motion:
+            self._draw_motion(surface, motion)
         valid = self._cell_set
         if last_move is not None:
             frm, to = getattr(last_move, "frm", None), getattr(last_move, "to", None)
@@ -186,12 +196,9 @@ class BoardView:
             self._stamp(surface, "hover", hover)
         if selected in valid:
             self._stamp(surface, "selected", selected)
-        if motion:
-            self._draw_motion(surface, motion)
-        if targets:
-            for cell in targets:
-                if cell in valid:
-                    self._stamp(surface, "target", cell)
+        for cell in targets or ():
+            if cell in valid:
+                self._stamp(surface, "target", cell)
         if cursor in valid:
             self._stamp(surface, "cursor", cursor)
         self.overlay(surface, shown, hover if hover in valid else None, cursor if cursor in valid else None)
@@ -250,10 +257,10 @@ class BoardView:
                 self._blit_centred(base, font.render(text, True, colour), centre, self.rect.topleft)
         return _optimised(base, alpha=False)
 
-    def _layer(self, state, hidden: tuple) -> pygame.Surface:
-        """The board with this state's sprites, cached for the last two (state, hidden) pairs."""
-        for held, key, surf in self._layers:
-            if held is state and key == hidden:
+    def _layer(self, state, hidden: tuple, marks) -> pygame.Surface:
+        """The board with this state's sprites and `marks`' decorations (None: none), cached for the last two."""
+        for held, held_marks, key, surf in self._layers:
+            if held is state and held_marks is marks and key == hidden:
                 return surf
         surf = self._background.copy()
         hidden_pieces, hidden_ground = hidden
@@ -261,12 +268,13 @@ class BoardView:
         for cell, key in self.ground(state).items():
             if cell not in hidden_ground:
                 self._blit_centred(surf, self.sprite(key), self.geo.center(cell), origin)
-        self.decorate(surf, state)
+        if marks is not None:
+            self.decorate(surf, marks)
         for cell, key in self.pieces(state).items():
             if cell not in hidden_pieces:
                 self._blit_centred(surf, self.sprite(key), self.geo.center(cell), origin)
         # Holding the state itself (not its id) keeps `is` honest: ids of dead objects get reused.
-        self._layers = [(state, hidden, surf)] + self._layers[:1]
+        self._layers = [(state, marks, hidden, surf)] + self._layers[:1]
         return surf
 
     # -- animation ----------------------------------------------------------------------
@@ -275,16 +283,18 @@ class BoardView:
         if not anim:
             return None
         try:
-            move, t = anim
+            move, t, *extra = anim
             t = min(1.0, max(0.0, float(t)))
         except (TypeError, ValueError):
             return None
+        given_before = extra[0] if extra else None
         frm, to = getattr(move, "frm", None), getattr(move, "to", None)
         if to is None:
             return None  # a pass: nothing moves
         same = lambda m: m is not None and str(m) == str(move) and m.frm == frm and m.to == to  # noqa: E731
         if same(getattr(state, "last_move", None)):
-            before, after = None, state
+            # The state after the move; with the one before it too, what the move removed fades out.
+            before, after = (given_before if given_before is not state else None), state
         else:
             legal = next((m for m in state.legal_moves() if same(m)), None)
             if legal is None:
@@ -293,8 +303,13 @@ class BoardView:
         sliding = frm is not None and frm != to
         after_pieces = self.pieces(after)
         hidden_pieces = frozenset({to}) if to in after_pieces else frozenset()
-        # A placement that leaves no piece (a fill, say) fades its ground in instead.
-        hidden_ground = frozenset({to}) if not sliding and to not in after_pieces else frozenset()
+        if before is not None:
+            # Knowing both sides, every cell whose ground changes cross-fades (an iceberg breaks, a fill appears).
+            was, now = self.ground(before), self.ground(after)
+            hidden_ground = frozenset(c for c in was.keys() | now.keys() if was.get(c) != now.get(c))
+        else:
+            # A placement that leaves no piece (a fill, say) fades its ground in instead.
+            hidden_ground = frozenset({to}) if not sliding and to not in after_pieces else frozenset()
         return _Motion(after, before, move, t, hidden_pieces, hidden_ground)
 
     def _after_state(self, state, move):
@@ -306,37 +321,57 @@ class BoardView:
         return after
 
     def _draw_motion(self, surface: pygame.Surface, m: _Motion) -> None:
-        """Fade out what the move removes, then slide (or fade in) what it brings."""
+        """Cross-fade changed ground, fade out removed pieces, add the marks, then slide (or fade in) the mover."""
         move, t = m.move, m.t
         frm, to = move.frm, move.to
-        after_pieces = self.pieces(m.after)
-        if m.before is not None:
-            # Things on the board before and gone after (a broken iceberg, captured goats) fade out.
-            for layer_of in (self.ground, self.pieces):
-                was, now = layer_of(m.before), layer_of(m.after)
-                for cell, key in was.items():
-                    if layer_of is self.pieces and cell == frm:
-                        continue  # the mover: it slides
-                    if now.get(cell) != key:
-                        self._blit_alpha(surface, self.sprite(key), self.geo.center(cell), 1 - t)
-        if to in after_pieces:
-            key = after_pieces[to]
+        now_ground, now_pieces = self.ground(m.after), self.pieces(m.after)
+        was_ground, was_pieces = (self.ground(m.before), self.pieces(m.before)) if m.before is not None else ({}, {})
+        for cell in m.hidden_ground:
+            if cell in was_ground:
+                self._blit_alpha(surface, self.sprite(was_ground[cell]), self.geo.center(cell), 1 - t)
+            if cell in now_ground:
+                self._blit_alpha(surface, self.sprite(now_ground[cell]), self.geo.center(cell), t)
+        # State marks (counts, the reference ring) switch from the old state to the new one halfway.
+        self._decorate_on(surface, m.before if m.before is not None and t < 0.5 else m.after)
+        # A piece standing still on a cell whose ground changed goes back on top.
+        for cell in m.hidden_ground:
+            if cell in now_pieces and cell not in m.hidden_pieces:
+                self._blit_centred(surface, self.sprite(now_pieces[cell]), self.geo.center(cell))
+        # Pieces gone after the move (captured goats) fade out; the mover slides instead.
+        for cell, key in was_pieces.items():
+            if cell != frm and now_pieces.get(cell) != key:
+                self._blit_alpha(surface, self.sprite(key), self.geo.center(cell), 1 - t)
+        if to in now_pieces:
+            key = now_pieces[to]
             if frm is not None and frm != to:
                 (x0, y0), (x1, y1) = self.geo.center(frm), self.geo.center(to)
                 e = _ease(t)
-                self._blit_centred(surface, self.sprite(key), (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e))
+                # (1-e)·a + e·b lands exactly on a at e=0 and on b at e=1 (no rounding drift at the ends).
+                self._blit_centred(surface, self.sprite(key), ((1 - e) * x0 + e * x1, (1 - e) * y0 + e * y1))
             else:
                 self._blit_alpha(surface, self.sprite(key), self.geo.center(to), t)
-        elif to in m.hidden_ground:
-            key = self.ground(m.after).get(to)
-            if key:
-                self._blit_alpha(surface, self.sprite(key), self.geo.center(to), t)
+
+    def _decorate_on(self, surface: pygame.Surface, state) -> None:
+        """Draw the state's decorations straight onto the layout rect of surface."""
+        try:
+            local = surface.subsurface(self.rect)
+        except ValueError:  # the rect pokes out of the surface: draw via a scratch layer
+            local = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            self.decorate(local, state)
+            surface.blit(local, self.rect.topleft)
+            return
+        self.decorate(local, state)
 
     def _blit_alpha(self, surface, image, centre, alpha: float) -> None:
         """Blit a sprite centred on a pixel at a given opacity, leaving the cached sprite as it was."""
-        image.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
+        if alpha <= 0.0:
+            return
+        if alpha >= 1.0:  # a plain blit: blending at surface alpha 255 can round a pixel differently
+            self._blit_centred(surface, image, centre)
+            return
+        image.set_alpha(int(255 * alpha))
         self._blit_centred(surface, image, centre)
-        image.set_alpha(None)
+        image.set_alpha(255)  # not None: that would also switch off the sprite's per-pixel alpha
 
     # -- highlights ---------------------------------------------------------------------
     def _stamp(self, surface: pygame.Surface, kind: str, cell: int) -> None:
