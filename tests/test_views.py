@@ -306,6 +306,7 @@ def test_bad_input_gets_clear_messages(screen):
         view.layout(pygame.Rect(0, 0, 5, 400))
     view.layout(pygame.Rect(0, 0, 400, 400))
     assert view.cell_at(None) is None and view.cell_at(("a", 3)) is None
+    assert view.cell_at((float("nan"), 3)) is None and view.cell_at((float("inf"), 3)) is None
     with pytest.raises(KeyError):
         view.cell_center(10_000)
     state = get_game("hv-grid").new()

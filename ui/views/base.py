@@ -80,8 +80,9 @@ class BoardView:
 
     # Sprite keys used by `ground` and `pieces`, per game.
     SPRITES: dict[str, Sprite] = {}
-    # Hex cell names are shown in a small tag on the hovered cell (square boards have edge labels).
+    # Coordinate labels: font size as a fraction of the cell, and the palette colour they use.
     label_font_scale = 0.36
+    label_colour_key = "text_dim"
 
     def __init__(self, board, palette: Palette):
         self.board = board
@@ -121,8 +122,6 @@ class BoardView:
                 self._draw_tag(surface, cell)
                 break
 
-    label_colour_key = "text_dim"
-
     # -- the contract -----------------------------------------------------------------
     @property
     def cell_size(self) -> int:
@@ -154,10 +153,9 @@ class BoardView:
         if self.rect is None:
             return None
         try:
-            x, y = float(pos[0]), float(pos[1])
-        except (TypeError, ValueError, IndexError):
+            return self.geo.cell_at((float(pos[0]), float(pos[1])))
+        except (TypeError, ValueError, IndexError, OverflowError):  # not a point, NaN or infinite
             return None
-        return self.geo.cell_at((x, y))
 
     def cell_center(self, cell: int) -> tuple[int, int]:
         """The pixel centre of a cell (KeyError for a cell not on this board)."""
