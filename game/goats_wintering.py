@@ -1,1 +1,352 @@
-"""Placeholder: being written."""
+"""Goats Wintering (Dale W. Walton, 2020): place goats out of sight of friends, huddle, freeze the enemy out.
+
+Sets of cells are int bitboards of the board (see game.boards). The app reads a state
+through `goats` (each player's goats), `owner(cell)`, `goat_warmth(cell)` and
+`placement_blocker(cell)`, besides the common State protocol.
+"""
+from __future__ import annotations
+
+from game import boards
+from game.core import Config, Game, IllegalMoveError, Move, Option, State, register
+
+
+class GoatsConfig(Config):
+    """The fixed tables of one set of options: shifts, neighbour masks, sight rays, moves."""
+
+    def __init__(self, game: "GoatsWinteringGame", options: dict, board):
+        super().__init__(game, options, board)
+        self.gap: int = options["gap"]
+        self.revised: bool = options["ruleset"] == "revised"
+        self.mask: int = board.mask
+        # Directions come in opposite pairs (d, -d): one positive shift per line.
+        self.line_shifts: tuple[int, ...] = tuple(d for d in board.shifts if d > 0)
+        self.nbr: list[int] = board.nbr_mask
+        # Sight rays: each ray cut to the gap, the cells a goat on c "sees" (if empty).
+        self.sight: list[tuple[tuple[int, ...], ...]] = [()] * board.size
+        for c in board.cells:
+            self.sight[c] = tuple(ray[: self.gap] for ray in board.rays[c] if ray)
+        self.pass_move: Move = self.intern(Move("pass", "pass"))
+        self.place: list[Move | None] = [None] * board.size
+        for c in board.cells:
+            self.place[c] = self.intern(Move(board.name(c), "place", None, c))
+        # steps[s]: for each neighbour t of s, (bit of t, neighbour mask of t, the move s-t).
+        self.steps: list[tuple[tuple[int, int, Move], ...]] = [()] * board.size
+        self.step_move: dict[tuple[int, int], Move] = {}
+        for s in board.cells:
+            row = []
+            for t in board.neighbours[s]:
+                move = self.intern(Move(f"{board.name(s)}-{board.name(t)}", "step", s, t))
+                self.step_move[s, t] = move
+                row.append((1 << t, self.nbr[t], move))
+            self.steps[s] = tuple(row)
+        # The step that exactly undoes a step (R3).
+        self.reverse: dict[Move, Move] = {
+            move: self.step_move[t, s] for (s, t), move in self.step_move.items()
+        }
+
+    def spread(self, mask: int) -> int:
+        """The cells touching a cell of `mask` (not masked to the board)."""
+        out = 0
+        for d in self.line_shifts:
+            out |= (mask << d) | (mask >> d)
+        return out
+
+    def seen(self, goats: int, empty: int) -> int:
+        """The empty cells that see a goat of `goats` 1 to gap steps away along a line."""
+        out = 0
+        gap = self.gap
+        for d in self.line_shifts:
+            up = down = goats
+            for _ in range(gap):
+                up = (up << d) & empty
+                down = (down >> d) & empty
+                out |= up | down
+        return out
+
+    def warmth(self, goats: int) -> int:
+        """The number of touching pairs among `goats`."""
+        # Each pair lies along exactly one line, once: count the overlaps of one shift per line.
+        return sum(((goats << d) & goats).bit_count() for d in self.line_shifts)
+
+
+@register
+class GoatsWinteringGame(Game):
+    """Goats Wintering: goats placed apart, stepping together for warmth, frozen out when surrounded."""
+
+    id = "goats-wintering"
+    name = "Goats Wintering"
+    designer = "Dale W. Walton"
+    roles = ("Player 1", "Player 2")
+    summary = "Huddle your goats for warmth; a goat with no open space around it freezes out."
+    rules_text = (
+        "The pasture starts empty and each player has an unlimited herd. On your turn do one "
+        "thing: pass; place a goat; or step one of your goats to a neighbouring empty cell.\n\n"
+        "Place: on any empty cell, unless, looking along a line from it, the first goat you "
+        "meet is your own and stands within the gap (2 or 3 cells). Enemy goats block sight, "
+        "so you never place a goat touching a friend.\n\n"
+        "Step toward friends: to a neighbouring empty cell where the goat has more friendly "
+        "neighbours than where it stood. Step away: only a goat with no step toward friends, "
+        "and not right after your opponent passed: to a neighbouring empty cell with fewer "
+        "enemy neighbours than where it stood.\n\n"
+        "After you place or step, every enemy goat with no empty neighbouring cell freezes "
+        "and leaves the board, all at once. Your own goats never leave on your move.\n\n"
+        "Warmth is the number of touching pairs of your own goats. Two passes in a row end "
+        "the game: more warmth wins; on equal warmth, the player who passed last loses.\n\n"
+        "The revised rules (as Ludii plays them) add: a goat is placed only on a cell with an "
+        "empty neighbour; no step away right after the opponent stepped away; and right after "
+        "the opponent passed, a goat may not step straight back to where it came from."
+    )
+    notation_help = "write a cell to place a goat (c3), from-to to step (c3-d4), or pass"
+    score_name = "warmth"
+    # Allowed sizes and the default size of each board shape.
+    SIZES = {"hex": (tuple(range(2, 7)), 3), "square": (tuple(range(4, 10)), 6),
+             "triangle": (tuple(range(6, 12)), 8)}
+    option_schema = (
+        Option("board", ("hex", "square", "triangle"), "hex",
+               "pasture shape: limping hexagon, square grid or triangle of hexes"),
+        Option("size", tuple(range(2, 12)), 3,
+               "board size (hex 2-6, square 4-9, triangle 6-11)"),
+        Option("gap", (2, 3), 3, "how many cells along a line a goat keeps friends from being placed"),
+        Option("ruleset", ("original", "revised"), "original",
+               "the designer's original rules, or the revised ones as Ludii plays them"),
+    )
+
+    def option_values(self, name, earlier):
+        """Size's allowed values follow the board shape; other options as in the schema."""
+        if name == "size":
+            return self.SIZES[earlier.get("board", "hex")][0]
+        return super().option_values(name, earlier)
+
+    def option_default(self, name, earlier):
+        """Size's default follows the board shape; other options as in the schema."""
+        if name == "size":
+            return self.SIZES[earlier.get("board", "hex")][1]
+        return super().option_default(name, earlier)
+
+    def _make_config(self, options: dict) -> GoatsConfig:
+        shape, size = options["board"], options["size"]
+        if shape == "hex":
+            board = boards.limping_hexagon(size)
+        elif shape == "square":
+            board = boards.square(size)
+        else:
+            board = boards.triangle(size)
+        return GoatsConfig(self, options, board)
+
+    def _initial(self, cfg: GoatsConfig) -> "GoatsState":
+        state = object.__new__(GoatsState)
+        state.cfg = cfg
+        state.to_move = 0
+        state.ply = 0
+        state.last_move = None
+        state._legal = None
+        state._goats = (0, 0)
+        state.passes = 0
+        state.stepped_away = False
+        state.banned = None
+        return state
+
+
+class GoatsState(State):
+    """A position: each player's goats, consecutive passes, and what R2/R3 need of the last moves."""
+
+    # _goats: (player 0's, player 1's) bitboards; passes: consecutive passes just made;
+    # stepped_away: the last move was a step away (R2); banned: the step R3 forbids now.
+    __slots__ = ("_goats", "passes", "stepped_away", "banned")
+
+    # -- for the app ---------------------------------------------------------------
+    @property
+    def goats(self) -> tuple[int, int]:
+        """Each player's goats as a bitboard: (player 0's, player 1's); walk one with boards.bits."""
+        return self._goats
+
+    def owner(self, cell: int) -> int | None:
+        """The player whose goat stands on `cell`, or None if it is empty."""
+        bit = 1 << cell
+        if self._goats[0] & bit:
+            return 0
+        if self._goats[1] & bit:
+            return 1
+        return None
+
+    def goat_warmth(self, cell: int) -> int:
+        """How many friendly goats touch the goat on `cell` (0 if empty); a player's warmth is half the sum."""
+        who = self.owner(cell)
+        if who is None:
+            return 0
+        return (self.cfg.nbr[cell] & self._goats[who]).bit_count()
+
+    def placement_blocker(self, cell: int, player: int | None = None) -> int | None:
+        """The nearest goat of `player` (default: to move) that forbids placing on `cell` by sight, or None."""
+        who = self.to_move if player is None else player
+        own, occupied = self._goats[who], self._goats[0] | self._goats[1]
+        if occupied >> cell & 1:
+            return None
+        best = None
+        for ray in self.cfg.sight[cell]:
+            for k, n in enumerate(ray):
+                if occupied >> n & 1:
+                    if own >> n & 1 and (best is None or k < best[0]):
+                        best = (k, n)
+                    break
+        return None if best is None else best[1]
+
+    # -- protocol --------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True once two passes in a row have been made."""
+        return self.passes >= 2
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Each player's warmth: touching pairs of their own goats."""
+        warmth = self.cfg.warmth
+        return warmth(self._goats[0]), warmth(self._goats[1])
+
+    @property
+    def winner(self) -> int | None:
+        """More warmth wins; on equal warmth the player who passed last loses; None while playing."""
+        if self.passes < 2:
+            return None
+        a, b = self.scores
+        if a != b:
+            return 0 if a > b else 1
+        return self.to_move  # the other player made the second pass
+
+    def key(self):
+        """Goats, player to move, pending pass and (revised rules) the R2/R3 memory."""
+        if self.cfg.revised:
+            last = self.last_move if self.last_move is not None and self.last_move.kind == "step" else None
+            return (self._goats, self.to_move, self.passes, self.stepped_away, self.banned, last)
+        return (self._goats, self.to_move, self.passes)
+
+    def _generate(self) -> list[Move]:
+        if self.passes >= 2:
+            return []
+        cfg = self.cfg
+        p = self.to_move
+        own = self._goats[p]
+        enemy = self._goats[p ^ 1]
+        empty = cfg.mask & ~(own | enemy)
+        moves = [cfg.pass_move]
+        spots = empty & ~cfg.seen(own, empty)
+        if cfg.revised:
+            spots &= cfg.spread(empty)  # R1: only next to an empty cell
+        place = cfg.place
+        while spots:
+            low = spots & -spots
+            moves.append(place[low.bit_length() - 1])
+            spots ^= low
+        # Step away is barred right after a pass, and (R2) right after a step away.
+        away_ok = self.passes == 0 and not (cfg.revised and self.stepped_away)
+        banned = self.banned
+        nbr, steps = cfg.nbr, cfg.steps
+        goats = own
+        while goats:
+            low = goats & -goats
+            goats ^= low
+            s = low.bit_length() - 1
+            around = nbr[s]
+            if not around & empty:
+                continue
+            friends = (around & own).bit_count() + 1  # the goat itself is counted at t
+            toward = False
+            for tbit, tnbr, move in steps[s]:
+                if tbit & empty and (tnbr & own).bit_count() > friends:
+                    toward = True
+                    if move is not banned:
+                        moves.append(move)
+            if not toward and away_ok:
+                foes = (around & enemy).bit_count()
+                for tbit, tnbr, move in steps[s]:
+                    if tbit & empty and (tnbr & enemy).bit_count() < foes:
+                        moves.append(move)
+        return moves
+
+    def _apply(self, move: Move) -> "GoatsState":
+        cfg = self.cfg
+        new = self._successor()
+        p = self.to_move
+        new.to_move = p ^ 1
+        new.last_move = move
+        new.stepped_away = False
+        new.banned = None
+        if move.kind == "pass":
+            new._goats = self._goats
+            new.passes = self.passes + 1
+            last = self.last_move
+            if cfg.revised and last is not None and last.kind == "step":
+                new.banned = cfg.reverse[last]  # R3: the next mover made `last`
+            return new
+        new.passes = 0
+        own = self._goats[p]
+        enemy = self._goats[p ^ 1]
+        to = move.to
+        if move.kind == "place":
+            own |= 1 << to
+        else:
+            frm = move.frm
+            nbr = cfg.nbr
+            # A step that does not gain friends is a step away (a goat has one kind or the other).
+            new.stepped_away = (nbr[to] & own).bit_count() <= (nbr[frm] & own).bit_count() + 1
+            own = own ^ (1 << frm) | (1 << to)
+        empty = cfg.mask & ~(own | enemy)
+        enemy &= cfg.spread(empty)  # enemy goats with no empty neighbour freeze out, all at once
+        new._goats = (own, enemy) if p == 0 else (enemy, own)
+        return new
+
+    def _why_illegal(self, move: Move) -> str:
+        cfg = self.cfg
+        board = cfg.board
+        p = self.to_move
+        own, enemy = self._goats[p], self._goats[p ^ 1]
+        occupied = own | enemy
+        if move.kind == "place":
+            c = move.to
+            if occupied >> c & 1:
+                return f"{board.name(c)} is taken: a goat is placed only on an empty cell"
+            blocker = self.placement_blocker(c)
+            if blocker is not None:
+                return (f"a goat may not be placed where it sees a friendly goat "
+                        f"({board.name(blocker)}) 1 to {cfg.gap} cells away along a line")
+            return "under the revised rules a goat is placed only on a cell with an empty neighbour"
+        if move.kind == "step":
+            s, t = move.frm, move.to
+            if not own >> s & 1:
+                return f"there is no goat of yours on {board.name(s)} to step"
+            if occupied >> t & 1:
+                return f"{board.name(t)} is taken: a goat steps only onto an empty neighbouring cell"
+            friends_here = (cfg.nbr[s] & own).bit_count()
+            if (cfg.nbr[t] & own).bit_count() - 1 > friends_here:
+                return ("right after the opponent passed, a goat may not step straight back "
+                        "to where it came from (revised rules)")
+            if any(tbit & ~occupied & cfg.mask and (tnbr & own).bit_count() - 1 > friends_here
+                   for tbit, tnbr, _ in cfg.steps[s]):
+                return (f"the goat on {board.name(s)} can step toward friends, so it may not "
+                        f"step to {board.name(t)}, which gives it no more friendly neighbours")
+            if (cfg.nbr[t] & enemy).bit_count() >= (cfg.nbr[s] & enemy).bit_count():
+                return ("a goat steps only to a cell with more friendly neighbours, or (stepping "
+                        "away) fewer enemy neighbours, than where it stands")
+            if self.passes:
+                return "no goat may step away on the turn right after the opponent passed"
+            return "no goat may step away right after the opponent stepped away (revised rules)"
+        return "that move is not legal here"
+
+    def parse_move(self, text: str) -> Move:
+        """The move written as `text` (case-insensitive); the message names what is wrong."""
+        if isinstance(text, str):
+            move = self.cfg.moves.get(text.strip().lower())
+            if move is not None:
+                return move
+            board = self.cfg.board
+            parts = text.strip().lower().split("-")
+            # Only text shaped like cell names (letter, number) earns the sharper messages.
+            if len(parts) <= 2 and all(x[:1].isalpha() and x[1:].isdigit() for x in parts):
+                unknown = [x for x in parts if not board.has(x)]
+                if unknown:
+                    raise IllegalMoveError(
+                        f"'{unknown[0]}' is not a cell of this board: {self.cfg.game.notation_help}")
+                if len(parts) == 2:
+                    raise IllegalMoveError(
+                        f"{parts[0]} and {parts[1]} do not touch: a goat steps only to a neighbouring cell")
+        raise IllegalMoveError(f"'{text}' is not a move: {self.cfg.game.notation_help}")
