@@ -1,0 +1,148 @@
+"""Overlay content equals what the engine says, on fixed positions and random ones."""
+import random
+
+import pytest
+
+from game import get_game
+from game.boards import bits
+from game.insight import LEGEND, hiding_spots, edible_trees, insight, sight_line
+
+
+def random_state(game_id, seed, plies, **options):
+    rng = random.Random(seed)
+    state = get_game(game_id).new(**options)
+    for _ in range(plies):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def destinations(state, frm=None):
+    return {m.to for m in state.legal_moves() if frm is None or m.frm == frm}
+
+
+# -- Frozen Forest -------------------------------------------------------------------
+def slide_reach(state):
+    """Spots Mina's slide reaches, walked independently of the engine's tables."""
+    out = set()
+    for ray in state.board.rays[state.mina]:
+        for c in ray:
+            if c == state.yuki:
+                break
+            out.add(c)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_hiding_spots_are_exactly_minas_moves_on_her_turn_and_her_reachable_hidden_spots_otherwise(seed):
+    state = random_state("frozen-forest", seed, 3 + seed % 6)
+    spots = hiding_spots(state)
+    if state.to_move == 1:
+        assert spots == destinations(state)
+    elif state.mina is not None:
+        expected = {c for c in slide_reach(state) if not state.can_see(c, state.yuki)}
+        assert spots == expected
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_edible_trees_are_exactly_yukis_moves_on_his_turn_and_his_seeing_trees_otherwise(seed):
+    state = random_state("frozen-forest", seed, 4 + seed % 5)
+    trees = edible_trees(state)
+    if state.to_move == 0:
+        assert trees == destinations(state)
+    elif state.yuki is not None:
+        expected = {
+            n for n in state.board.neighbours[state.yuki]
+            if state.trees >> n & 1 and state.can_see(n, state.mina)
+        }
+        assert trees == expected
+
+
+def test_sight_line_marks_the_trees_that_block_it_and_is_clear_between_neighbours():
+    g = get_game("frozen-forest")
+    state = g.replay(["a1", "c3"], size=6)  # Yuki a1 (eaten), Mina hides on c3 behind b2
+    board = state.board
+    line = sight_line(state, board.cell("e5"))  # Yuki to move: lines run to Mina on c3
+    assert [board.name(c) for c in line.between] == ["d4"]
+    assert [board.name(c) for c in line.blockers] == ["d4"] and not line.clear
+    assert sight_line(state, board.cell("b2")).clear  # a neighbour always sees
+    mina_view = g.replay(["a1"], size=6)  # Mina to move: lines run to Yuki on a1
+    line = sight_line(mina_view, board.cell("d4"))
+    assert [board.name(c) for c in line.blockers] == ["c3", "b2"]  # nearest the hovered spot first
+
+
+# -- Icebreaker ------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(8))
+def test_selected_ships_arrows_are_its_legal_steps_and_labels_count_down_to_its_nearest_iceberg(seed):
+    state = random_state("icebreaker", seed, 10 + 7 * seed)
+    for ship in state.ship_cells(state.to_move):
+        info = insight(state, ship)
+        assert {t for _, t in info.arrows} == destinations(state, ship) == info.zones["steps"]
+        d = state.distance(ship)
+        if d is None:
+            continue
+        for target in info.zones["steps"]:
+            assert info.labels[target] == str(d - 1)  # one step closer, by the overlay's own count
+        for berg in bits(state.nearest_icebergs(ship)):
+            assert info.labels[berg] == "0" and (ship, berg) in info.links
+
+
+def test_every_ships_nearest_icebergs_are_marked():
+    state = get_game("icebreaker").new(size=4)
+    info = insight(state)
+    for player in (0, 1):
+        for ship in state.ship_cells(player):
+            assert set(bits(state.nearest_icebergs(ship))) <= info.zones["nearest"]
+    assert info.arrows == () and info.labels == {}
+
+
+# -- Horizontal/Vertical ---------------------------------------------------------------
+def test_hv_overlay_shows_the_reference_square_and_the_movers_candidates():
+    g = get_game("hv-grid")
+    state = g.replay(["d4"], size=6)  # Vertical to move from d4
+    board = state.board
+    info = insight(state)
+    assert info.zones["reference"] == {board.cell("d4")}
+    assert {board.name(c) for c in info.zones["candidates"]} == {"d3", "d5"}
+    assert {board.name(c) for c in info.zones["diagonal"]} == {"c3", "c5", "e3", "e5"}
+    fills = {m.to for m in state.legal_moves() if m.kind == "fill"}
+    assert fills == info.zones["candidates"]
+
+
+# -- Goats Wintering -------------------------------------------------------------------
+@pytest.mark.parametrize("seed,options", [(s, o) for s in range(6) for o in ({}, {"ruleset": "revised"}, {"board": "square", "gap": 2})])
+def test_goat_overlay_partitions_the_board_and_names_each_forbidding_goat(seed, options):
+    state = random_state("goats-wintering", seed, 6 + 3 * seed, **options)
+    if state.is_over:
+        return
+    board, mover = state.board, state.to_move
+    info = insight(state)
+    occupied = state.goats[0] | state.goats[1]
+    placeable = {m.to for m in state.legal_moves() if m.kind == "place"}
+    zones = [set(bits(occupied)), placeable, set(info.zones["forbidden"]), set(info.zones["no-room"])]
+    assert sum(len(z) for z in zones) == len(board) and set().union(*zones) == set(board.cells)
+    for cell, goat in info.links:
+        assert cell in info.zones["forbidden"] and state.goats[mover] >> goat & 1
+        assert board.line(cell, goat) is not None  # in sight along a line
+    for goat in bits(occupied):
+        assert info.labels[goat] == str(state.goat_warmth(goat))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_capturable_goats_are_those_some_legal_move_removes(seed):
+    state = random_state("goats-wintering", 100 + seed, 20 + seed, board="square", size=4)
+    if state.is_over:
+        return
+    enemy = 1 - state.to_move
+    removed = set()
+    for m in state.legal_moves():
+        after = state.play(m)
+        removed |= set(bits(state.goats[enemy] & ~after.goats[enemy]))
+    assert insight(state).zones["capturable"] == removed
+
+
+def test_every_zone_has_a_legend():
+    for game_id in ("frozen-forest", "icebreaker", "hv-grid", "goats-wintering"):
+        for name in insight(get_game(game_id).new()).zones:
+            assert name in LEGEND
