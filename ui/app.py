@@ -20,6 +20,13 @@ FPS = 60
 TITLE = "Frostfield"
 
 
+def theme_id(object_id: str | None, style: str | None):
+    """The pygame-gui ObjectID for an element's own id ("#turn") and its theme class ("@heading")."""
+    if object_id is None and style is None:
+        return None
+    return pygame_gui.core.ObjectID(object_id=object_id, class_id=style)
+
+
 class Scene:
     """Base for scenes: widget bookkeeping, button actions and do-nothing hooks."""
 
@@ -88,23 +95,26 @@ class Scene:
         return widget
 
     def button(self, rect, text: str, action: Callable[[], None] | None = None, *,
-               tooltip: str | None = None, object_id: str | None = None, enabled: bool = True):
-        """A button that calls `action` when pressed."""
+               tooltip: str | None = None, object_id: str | None = None, style: str | None = None,
+               enabled: bool = True):
+        """A button that calls `action` when pressed; `style` is a theme class such as "@primary"."""
         button = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(rect), text, self.ui, tool_tip_text=tooltip, object_id=object_id))
+            pygame.Rect(rect), text, self.ui, tool_tip_text=tooltip, object_id=theme_id(object_id, style)))
         if action is not None:
             self._actions[button] = action
         if not enabled:
             button.disable()
         return button
 
-    def label(self, rect, text: str, *, object_id: str | None = None):
-        """A one-line text label."""
-        return self.add(pygame_gui.elements.UILabel(pygame.Rect(rect), text, self.ui, object_id=object_id))
+    def label(self, rect, text: str, *, object_id: str | None = None, style: str | None = None):
+        """A one-line text label; `style` is a theme class such as "@heading"."""
+        return self.add(pygame_gui.elements.UILabel(pygame.Rect(rect), text, self.ui,
+                                                    object_id=theme_id(object_id, style)))
 
-    def text_box(self, rect, html: str, *, object_id: str | None = None):
+    def text_box(self, rect, html: str, *, object_id: str | None = None, style: str | None = None):
         """A block of wrapped text (pygame-gui's HTML subset)."""
-        return self.add(pygame_gui.elements.UITextBox(html, pygame.Rect(rect), self.ui, object_id=object_id))
+        return self.add(pygame_gui.elements.UITextBox(html, pygame.Rect(rect), self.ui,
+                                                      object_id=theme_id(object_id, style)))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -251,6 +261,9 @@ class App:
         self.ui = pygame_gui.UIManager(
             self.screen.get_size(), self._theme_path(), enable_live_theme_updates=False
         )
+        # The HTML text boxes use bold and italic; loading them now avoids a stall (and a warning) later.
+        self.ui.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style}
+                               for size in (14, 16, 18) for style in ("bold", "italic")])
         self.clock = pygame.time.Clock()
         self.palette = self._make_palette()
         self.sounds = self._make_sounds()

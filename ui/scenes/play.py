@@ -170,13 +170,13 @@ class PlayScene(Scene):
             title += f" · game {self.request.match_game} of 2"
         if self.review:
             title += " · replay"
-        self.title_label = self.label((x, y, inner, int(36 * scale)), title, object_id="#panel_title")
+        self.title_label = self.label((x, y - int(4 * scale), inner, int(42 * scale)), title, object_id="#panel_title", style="@heading")
         y += int(38 * scale)
         sw = int(22 * scale)
         self.swatch_rect = pygame.Rect(x + 2, y + (int(32 * scale) - sw) // 2, sw, sw)
-        self.turn_label = self.label((x + sw + 10, y, inner - sw - 10, int(32 * scale)), "", object_id="#turn")
+        self.turn_label = self.label((x + sw, y, inner - 2 * sw, int(32 * scale)), "", object_id="#turn")
         y += int(34 * scale)
-        self.seats_label = self.label((x, y, inner, int(28 * scale)), self._seats_text(), object_id="#panel_small")
+        self.seats_label = self.label((x, y, inner, int(28 * scale)), self._seats_text(), object_id="#seats", style="@subtle")
         y += int(28 * scale)
         self.score_label = self.label((x, y, inner, int(30 * scale)), "", object_id="#score")
         y += int(32 * scale)
@@ -243,7 +243,7 @@ class PlayScene(Scene):
         if self.game.id in SHARED_SCORE:
             score = f"{self.game.score_name.capitalize()}: {s[0]}"
         else:
-            score = f"{self.game.score_name.capitalize()}: {roles[0]} {s[0]} · {roles[1]} {s[1]}"
+            score = f"{self.game.score_name.capitalize()} — {roles[0]}: {s[0]} · {roles[1]}: {s[1]}"
         self._set(self.score_label, score)
         self._set(self.message_box, self._message_html())
         self._set(self.moves_box, self._moves_html())
@@ -371,7 +371,7 @@ class PlayScene(Scene):
             key_hint = {"pass": "P", "yes": "Y", "no": "N"}.get(text)
             self.choice_buttons.append(self.button(
                 (r.x + i * (bw + gap), r.y, bw, r.h), label, lambda m=m: self.play_move(m),
-                tooltip=key_hint, object_id="#choice"))
+                tooltip=key_hint, object_id="#choice", style="@primary"))
 
     # -- gestures ------------------------------------------------------------------
     def can_act(self) -> bool:
@@ -829,8 +829,13 @@ class PlayScene(Scene):
             colour = pal.player_colour(self.game.id, state.winner)
         else:
             colour = pal.text_dim
-        pygame.draw.rect(surface, colour, self.swatch_rect, border_radius=5)
-        pygame.draw.rect(surface, pal.text, self.swatch_rect, width=2, border_radius=5)
+        swatch = self.swatch_rect.copy()
+        font = self.turn_label.font
+        if font is not None:  # right before the centred text, so the colour reads as part of it
+            width = font.get_rect(self._shown.get(self.turn_label, "")).width
+            swatch.right = self.turn_label.rect.centerx - width // 2 - 8
+        pygame.draw.rect(surface, colour, swatch, border_radius=5)
+        pygame.draw.rect(surface, pal.text, swatch, width=2, border_radius=5)
         if self.pending is not None:
             self._draw_thinking(surface)
 

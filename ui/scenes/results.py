@@ -109,15 +109,16 @@ class ResultsScene(Scene):
         x = self.thumb_rect.right + margin
         col_w = w - x - margin
         y = margin
-        self.label((x, y, col_w, int(50 * scale)), self.headline(), object_id="#title")
+        self.label((x, y, col_w, int(58 * scale)), self.headline(), object_id="#title")
         y += int(60 * scale)
         bh = int(48 * scale)
         buttons = self._buttons()
         text_h = h - y - margin - len(buttons) * (bh + 8) - 10
         self.text_box((x, y, col_w, text_h), self.body_html())
         by = h - margin - len(buttons) * (bh + 8) + 8
-        for text, action, tip in buttons:
-            self.button((x, by, min(col_w, int(420 * scale)), bh), text, action, tooltip=tip)
+        for i, (text, action, tip) in enumerate(buttons):
+            self.button((x, by, min(col_w, int(420 * scale)), bh), text, action, tooltip=tip,
+                        style="@primary" if i == 0 else None)
             by += bh + 8
 
     def _buttons(self):

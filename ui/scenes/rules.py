@@ -45,7 +45,7 @@ class RulesScene(Scene):
         w, h = self.size
         col_w = min(900, w - 80)
         x = (w - col_w) // 2
-        self.label((x, 20, col_w, 44), f"Rules of {self.game.name}", object_id="#title")
+        self.label((x, 12, col_w, 58), f"Rules of {self.game.name}", object_id="#title")
         self.text_box((x, 76, col_w, h - 170), rules_html(self.game))
         self.button((x + col_w - 180, h - 76, 180, 50), "Back", self.back, tooltip="Esc")
 

@@ -58,7 +58,7 @@ class SelectScene(Scene):
         w, h = self.size
         scale = max(0.8, min(1.5, min(w / 1280, h / 800)))
         margin = int(28 * scale)
-        self.label((margin, int(16 * scale), int(360 * scale), int(50 * scale)), "Frostfield", object_id="#title")
+        self.label((margin, int(12 * scale), int(360 * scale), int(60 * scale)), "Frostfield", object_id="#title")
         bw, bh = int(150 * scale), int(44 * scale)
         x = w - margin - bw
         y = int(20 * scale)
@@ -77,7 +77,7 @@ class SelectScene(Scene):
         top = int(90 * scale)
         msg_h = int(40 * scale)
         if self.message:
-            self.text_box((margin, top, w - 2 * margin, msg_h), esc(self.message), object_id="#hint")
+            self.text_box((margin, top, w - 2 * margin, msg_h), esc(self.message), object_id="#hint", style="@warning")
             top += msg_h + 8
         n = len(self.games)
         cols = 2 if n > 1 else 1
@@ -95,9 +95,9 @@ class SelectScene(Scene):
             x = thumb.right + pad
             tw = card.right - pad - x
             y = card.y + pad
-            self.label((x, y, tw, int(36 * scale)), game.name, object_id="#card_title")
+            self.label((x, y - int(4 * scale), tw, int(44 * scale)), game.name, object_id="#card_title", style="@heading")
             y += int(36 * scale)
-            self.label((x, y, tw, int(26 * scale)), f"by {game.designer}", object_id="#card_designer")
+            self.label((x, y, tw, int(26 * scale)), f"by {game.designer}", object_id="#card_designer", style="@subtle")
             y += int(30 * scale)
             bh = int(42 * scale)
             text_h = card.bottom - pad - bh - 8 - y
@@ -105,7 +105,7 @@ class SelectScene(Scene):
                 self.text_box((x, y, tw, text_h), esc(game.summary), object_id="#card_summary")
             half = (tw - pad) // 2
             self.button((x, card.bottom - pad - bh, half, bh), "Play",
-                        lambda i=i: self.open_setup(i), tooltip="Enter")
+                        lambda i=i: self.open_setup(i), tooltip="Enter", style="@primary")
             self.button((x + pad + half, card.bottom - pad - bh, half, bh), "Rules",
                         lambda i=i: self.open_rules(i), tooltip="F1")
 

@@ -39,10 +39,10 @@ class SettingsScene(Scene):
         w, h = self.size
         col_w = min(600, w - 80)
         x = (w - col_w) // 2
-        self.label((x, 24, col_w, 44), "Settings", object_id="#title")
+        self.label((x, 16, col_w, 58), "Settings", object_id="#title")
         self.form.place(pygame.Rect(x, 100, col_w, 0), 52)
         self.form.set_fields(self._fields())
-        self.note = self.text_box((x, 100 + 5 * 52 + 16, col_w, 90), esc(self.message), object_id="#hint")
+        self.note = self.text_box((x, 100 + 5 * 52 + 16, col_w, 90), esc(self.message), object_id="#hint", style="@subtle")
         self.button((x + col_w - 180, h - 80, 180, 50), "Back", self.back, tooltip="Esc")
 
     def _changed(self, key: str, value) -> None:

@@ -74,8 +74,8 @@ class SetupScene(Scene):
         x = (w - col_w) // 2
         scale = max(0.8, min(1.4, h / 800))
         row_h = int(46 * scale)
-        self.label((x, int(24 * scale), col_w, int(44 * scale)), f"{self.game.name}: set up", object_id="#title")
-        self.label((x, int(68 * scale), col_w, int(28 * scale)), f"by {self.game.designer}", object_id="#subtitle")
+        self.label((x, int(14 * scale), col_w, int(58 * scale)), f"{self.game.name}: set up", object_id="#title")
+        self.label((x, int(68 * scale), col_w, int(28 * scale)), f"by {self.game.designer}", object_id="#subtitle", style="@subtle")
         n_rows = len(self.game.option_schema) + 3
         top = int(112 * scale)
         # Shrink rows if the window is short, so the buttons stay on screen.
@@ -83,12 +83,12 @@ class SetupScene(Scene):
         self.form.place(pygame.Rect(x, top, col_w, 0), row_h)
         self.form.set_fields(self._fields())
         y = top + n_rows * row_h + 8
-        self.hint_box = self.text_box((x, y, col_w, int(64 * scale)), "", object_id="#hint")
+        self.hint_box = self.text_box((x, y, col_w, int(64 * scale)), "", object_id="#hint", style="@subtle")
         self._show_hint()
         by = h - int(70 * scale)
         bw = (col_w - 20) // 3
         bh = int(48 * scale)
-        self.start_button = self.button((x, by, bw, bh), "Start", self.start, tooltip="Enter")
+        self.start_button = self.button((x, by, bw, bh), "Start", self.start, tooltip="Enter", style="@primary")
         self.button((x + bw + 10, by, bw, bh), "Rules", self.rules, tooltip="F1")
         self.button((x + 2 * (bw + 10), by, bw, bh), "Back", lambda: self.app.scenes.switch("select"),
                     tooltip="Esc")
