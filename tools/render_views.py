@@ -44,8 +44,9 @@ CASES = [
 
 
 def playout(state, plies: int, seed: int):
-    """The state after up to `plies` random legal moves (seeded), stopping at the end."""
+    """The states along up to `plies` random legal moves (seeded), stopping at the end."""
     rnd = random.Random(seed)
+    states = [state]
     for _ in range(plies):
         if state.is_over:
             break
@@ -53,7 +54,8 @@ def playout(state, plies: int, seed: int):
         # Skip passes when there is anything else: two passes end a Goats game at once.
         moves = [m for m in legal if m.kind != "pass"] or legal
         state = state.play(rnd.choice(moves))
-    return state
+        states.append(state)
+    return states
 
 
 def highlights(state):
@@ -76,7 +78,8 @@ def render_case(screen, out: Path, game_id: str, options: dict, plies: int, timi
     """Render one game with one set of options in every situation, and time its draws."""
     game = get_game(game_id)
     start = game.new(**options)
-    mid = playout(start, plies, seed=7)
+    line = playout(start, plies, seed=7)
+    mid, prev = line[-1], line[-2] if len(line) > 1 else None
     tag = game_id + "".join(f"-{k}{v}" for k, v in options.items())
     for cb in (False, True):
         palette = palette_for(cb)
@@ -90,6 +93,7 @@ def render_case(screen, out: Path, game_id: str, options: dict, plies: int, timi
                                               cursor=cells[len(cells) // 3], hover=cells[len(cells) // 2])))
         if mid.last_move is not None and mid.last_move.to is not None:
             shots.append(("anim", mid, dict(anim=(mid.last_move, 0.5))))
+            shots.append(("fade", mid, dict(anim=(mid.last_move, 0.4, prev))))
         for name, state, kw in shots:
             frame(screen, palette)
             view.draw(screen, state, **kw)
