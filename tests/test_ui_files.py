@@ -103,3 +103,23 @@ def test_a_damaged_autosave_is_reported_not_resumed(make_app, tmp_path):
     assert d.app.scenes.current_name == "select"
     assert "could not be resumed" in d.scene.message and "not valid JSON" in d.scene.message
     assert not any(getattr(w, "text", "").startswith("Resume") for w in d.scene.widgets)
+
+
+def test_the_menu_loads_a_record_and_refuses_a_foreign_one(driver, tmp_path):
+    from game.record import Record, save
+
+    good = save(tmp_path / "ice.json", Record("icebreaker", {"size": 4}, moves=("g1-g2",)))
+    bad = tmp_path / "photo.json"
+    bad.write_text("[]")
+    driver.press("Load…")
+    driver.scene.chooser.set_path(bad)
+    driver.frames(2)
+    driver.key(pygame.K_RETURN, frames=3)
+    assert driver.app.scenes.current_name == "select"
+    assert "photo.json: not a Frostfield record: the file holds JSON but not an object" in driver.scene.message
+    driver.press("Load…")
+    driver.scene.chooser.set_path(good)
+    driver.frames(2)
+    driver.key(pygame.K_RETURN, frames=3)
+    assert driver.app.scenes.current_name == "play"
+    assert driver.scene.moves == ["g1-g2"] and driver.scene.state.options == {"size": 4}

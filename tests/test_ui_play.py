@@ -251,3 +251,28 @@ def test_moves_animate_briefly_and_not_at_all_when_off(driver):
     driver.app.apply_settings(driver.app.settings.changed(animation="off"))
     driver.play(scene.state.legal_moves()[0])
     assert scene.anim is None
+
+
+class FailingOnce(StandInWorker):
+    """A worker whose first answer is a failure, as when the bot process dies."""
+
+    def poll(self):
+        msg = super().poll()
+        if msg is not None and hasattr(msg, "move") and len(self.requests) == 1:
+            from game.bots.worker import Failure
+
+            return Failure(msg.request_id, "the bot stopped unexpectedly (exit code -9); try again")
+        return msg
+
+
+def test_a_bot_failure_is_shown_and_the_bot_can_be_asked_again(make_app):
+    from ui.headless import Driver
+
+    worker = FailingOnce(polls_before_reply=1)
+    d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
+    scene = start(d, "frozen-forest", people=(BOT, Seat()), size=5)
+    assert d.until(lambda: scene.bot_error is not None)
+    assert "exit code -9" in scene.message_box.html_text and scene.moves == []
+    d.press("Ask the bot again")
+    assert d.until(lambda: len(scene.moves) == 1)
+    assert len(worker.requests) == 2 and scene.bot_error is None

@@ -385,8 +385,8 @@ class App:
             if size != self.screen.get_size():
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self._resized()
+            # Remembered when the app closes: dragging a window edge sends many of these.
             self.settings = self.settings.changed(window=size)
-            self.store.save(self.settings)
             return
         consumed = self.ui.process_events(event)
         scene = self.scenes.current
@@ -418,6 +418,8 @@ class App:
         """Stop the bot worker, leave every scene and close the window; safe to call twice."""
         if self.scenes.current is not None:
             self.scenes.close_all()
+            if self.settings != self.store.load():
+                self.store.save(self.settings)
         if self._worker is not None:
             self._worker.close()
             self._worker = None

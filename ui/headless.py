@@ -125,6 +125,12 @@ def start_game(driver: Driver, setup: GameSetup, match_game: int = 0) -> None:
     driver.frames(2)
 
 
+def start_game_and_get(driver: Driver, setup: GameSetup):
+    """Open the play scene for a setup and return it."""
+    start_game(driver, setup)
+    return driver.scene
+
+
 def finish_quickly(driver: Driver, rng: random.Random, limit: int = 3000) -> None:
     """Play random moves straight through the scene (no clicks) until the results screen."""
     for _ in range(limit):
@@ -314,6 +320,17 @@ def smoke() -> int:
                     raise RuntimeError(f"{game.id}: undo/redo went to move {scene.index}, not 4")
                 print(f"{game.name}: played {', '.join(scene.moves)}")
                 d.key(pygame.K_ESCAPE, frames=3)
+            # One bot move through the real worker process: the path a frozen build must keep working.
+            if app.has_bots:
+                scene = start_game_and_get(d, GameSetup("icebreaker", {"size": 4}, (Seat(), Seat("bot", "beginner"))))
+                d.play(pick_move(scene.state, rng))
+                deadline = time.monotonic() + 30
+                while len(scene.moves) < 2 and scene.bot_error is None and time.monotonic() < deadline:
+                    d.frames(1)
+                    time.sleep(0.01)
+                if len(scene.moves) < 2:
+                    raise RuntimeError(f"the bot did not answer: {scene.bot_error or 'timed out after 30 s'}")
+                print(f"Icebreaker against the bot: {', '.join(scene.moves)}")
         finally:
             app.close()
     return 0

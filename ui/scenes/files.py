@@ -29,6 +29,10 @@ class FileChooser:
             allow_existing_files_only=purpose == "load",
         ))
         self.dialog.set_blocking(True)
+        # Typing goes straight into the path line, so the keyboard alone can save and load.
+        line = self.dialog.file_path_text_line
+        scene.ui.set_focus_set(line)
+        line.focus()
 
     @property
     def is_open(self) -> bool:

@@ -347,7 +347,9 @@ class PlayScene(Scene):
 
     def _refresh_choices(self) -> None:
         state = self.state
-        if self.review or state.is_over or self.seat_to_move().is_bot:
+        if self.bot_error:
+            moves = ["retry"]  # not a move: the button that asks the bot again
+        elif self.review or state.is_over or self.seat_to_move().is_bot:
             moves = []
         else:
             moves = [m for m in state.legal_moves() if m.to is None] + list(self.choices)
@@ -366,6 +368,10 @@ class PlayScene(Scene):
         gap = 8
         bw = (r.w - gap * (len(moves) - 1)) // len(moves)
         for i, m in enumerate(moves):
+            if m == "retry":
+                self.choice_buttons.append(self.button(
+                    (r.x, r.y, r.w, r.h), "Ask the bot again", self.retry_bot, tooltip="Enter", style="@primary"))
+                continue
             text = str(m)
             label = text.capitalize() if m.to is None else text
             key_hint = {"pass": "P", "yes": "Y", "no": "N"}.get(text)
@@ -555,7 +561,10 @@ class PlayScene(Scene):
             return
         seat = self.seat_to_move()
         self.progress = 0.0
-        self.pending = worker.request(self.game.id, dict(self.request.setup.options), self.moves, seat.level)
+        try:
+            self.pending = worker.request(self.game.id, dict(self.request.setup.options), self.moves, seat.level)
+        except Exception as err:  # e.g. the process cannot start: say so, keep the window alive
+            self.bot_error = f"{type(err).__name__}: {err}"
         self.refresh()
 
     def _poll_bot(self) -> None:
@@ -586,6 +595,11 @@ class PlayScene(Scene):
                 self.bot_error = getattr(msg, "message", "it stopped")
                 self.refresh()
                 return
+
+    def retry_bot(self) -> None:
+        """Forget the bot's failure; it is asked again on the next frame."""
+        self.bot_error = None
+        self.refresh()
 
     def _cancel_bot(self) -> None:
         if self.pending is not None and self.app._worker is not None:
@@ -741,8 +755,7 @@ class PlayScene(Scene):
             self.hover_cell(self.cursor)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.bot_error:
-                self.bot_error = None
-                self.refresh()
+                self.retry_bot()
             elif self.bots_paused and not self.humans_play:
                 self.bots_paused = False
                 self.refresh()

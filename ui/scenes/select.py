@@ -160,7 +160,7 @@ class SelectScene(Scene):
         self.app.scenes.switch("play", PlayRequest.from_record(loaded.record))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Arrows choose a card, Enter plays it, F1 its rules, R resumes, Ctrl+O loads, Esc quits."""
+        """Arrows choose a card, Enter plays it, F1 its rules, R resumes, Ctrl+O loads."""
         chooser = getattr(self, "chooser", None)
         if chooser is not None and chooser.handle_event(event):
             return
@@ -181,9 +181,7 @@ class SelectScene(Scene):
                 self.resume_game()
             elif key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 self.open_load()
-            elif key == pygame.K_ESCAPE:
-                self.app.quit()
-            return
+            return  # Esc has nowhere to go back to from here: closing takes the Quit button
         super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
