@@ -278,6 +278,7 @@ def test_headless_env_sends_every_user_folder_under_the_given_home(build_script,
 @pytest.mark.skipif(os.environ.get("FROSTFIELD_BUILD") != "1", reason="builds the executable: set FROSTFIELD_BUILD=1")
 def test_built_executable_prints_version_passes_smoke_and_meets_the_targets(build_script, tmp_path):
     exe = build_script.build(tmp_path / "dist", tmp_path / "work")
-    # check(): --version, --smoke five times headless with a throwaway home, size and median time
-    # against the targets, and nothing written beside the executable or in the working folder.
-    assert build_script.check(exe) == []
+    # check(): --version, --smoke five times headless with a throwaway home, size and (strict) median
+    # time against the targets, and nothing written beside the executable or in the working folder.
+    # Run it on a quiet machine: the time target is wall-clock.
+    assert build_script.check(exe, strict=True) == []
