@@ -176,7 +176,8 @@ class PlayScene(Scene):
         self.swatch_rect = pygame.Rect(x + 2, y + (int(32 * scale) - sw) // 2, sw, sw)
         self.turn_label = self.label((x + sw, y, inner - 2 * sw, int(32 * scale)), "", object_id="#turn")
         y += int(34 * scale)
-        self.seats_label = self.label((x, y, inner, int(28 * scale)), self._seats_text(), object_id="#seats", style="@subtle")
+        self.seats_label = self.label((x, y, inner, int(28 * scale)), "", object_id="#seats", style="@subtle")
+        self.seats_label.set_text(self._fitting(self.seats_label, (self._seats_text(), self._seats_text(short=True))))
         y += int(28 * scale)
         self.score_label = self.label((x, y, inner, int(30 * scale)), "", object_id="#score")
         y += int(32 * scale)
@@ -210,11 +211,13 @@ class PlayScene(Scene):
         self._shown = {}
         self.refresh()
 
-    def _seats_text(self) -> str:
+    def _seats_text(self, short: bool = False) -> str:
         roles = self.game.roles
         parts = []
         for role, seat in zip(roles, self.seats):
-            if seat.is_bot:
+            if seat.is_bot and short:
+                who = "bot"
+            elif seat.is_bot:
                 try:
                     from game.bots import level_names
 
@@ -237,13 +240,17 @@ class PlayScene(Scene):
         else:
             p = state.to_move
             colour = pal.colour_name(self.game.id, p)
-            turn = f"{roles[p]} to move ({colour})"
+            turn = self._fitting(self.turn_label, (f"{roles[p]} to move ({colour})", f"{roles[p]} to move"))
         self._set(self.turn_label, turn)
         s = state.scores
         if self.game.id in SHARED_SCORE:
             score = f"{self.game.score_name.capitalize()}: {s[0]}"
         else:
-            score = f"{self.game.score_name.capitalize()} — {roles[0]}: {s[0]} · {roles[1]}: {s[1]}"
+            name = self.game.score_name.capitalize()
+            score = self._fitting(self.score_label, (
+                f"{name} — {roles[0]}: {s[0]} · {roles[1]}: {s[1]}",
+                f"{name}: {s[0]} – {s[1]}",
+            ))
         self._set(self.score_label, score)
         self._set(self.message_box, self._message_html())
         self._set(self.moves_box, self._moves_html())
@@ -255,6 +262,17 @@ class PlayScene(Scene):
                 button.enable()
             elif not ok and button.is_enabled:
                 button.disable()
+
+    @staticmethod
+    def _fitting(label, texts) -> str:
+        """The first of `texts` that fits the label's width (the last one if none does)."""
+        font = label.font
+        if font is None:
+            return texts[0]
+        for text in texts:
+            if font.get_rect(text).width <= label.rect.width - 8:
+                return text
+        return texts[-1]
 
     def _set(self, widget, text: str) -> None:
         # Re-rendering text is the slow part of pygame-gui: only when it changed.

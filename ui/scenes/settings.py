@@ -18,8 +18,17 @@ class SettingsScene(Scene):
     def on_enter(self, payload=None) -> None:
         """Open the settings (payload unused)."""
         self.form = Form(self, self._changed)
-        self.message = ""
+        self.message = self._about()
         self.build()
+
+    def _about(self) -> str:
+        """What the note under the form says before anything changes."""
+        text = (f"Changes apply at once and are kept in {self.app.store.folder}. "
+                "Up/Down pick a setting, Left/Right change it, Esc goes back.")
+        problem = getattr(self.app.sounds, "problem", None)
+        if problem:
+            text += f" Sounds are silent here: {problem}."
+        return text
 
     def _fields(self) -> list[Field]:
         s = self.app.settings
@@ -42,12 +51,12 @@ class SettingsScene(Scene):
         self.label((x, 16, col_w, 58), "Settings", object_id="#title")
         self.form.place(pygame.Rect(x, 100, col_w, 0), 52)
         self.form.set_fields(self._fields())
-        self.note = self.text_box((x, 100 + 5 * 52 + 16, col_w, 90), esc(self.message), object_id="#hint", style="@subtle")
+        self.note = self.text_box((x, 100 + 5 * 52 + 16, col_w, 110), esc(self.message), object_id="#hint", style="@subtle")
         self.button((x + col_w - 180, h - 80, 180, 50), "Back", self.back, tooltip="Esc")
 
     def _changed(self, key: str, value) -> None:
         problem = self.app.apply_settings(self.app.settings.changed(**{key: value}))
-        self.message = problem or "Saved."
+        self.message = problem or f"Saved. {self._about()}"
         # The window may have changed size, which rebuilt this scene; refresh either way.
         self.form.set_fields(self._fields())
         self.note.set_text(esc(self.message))

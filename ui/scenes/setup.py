@@ -142,6 +142,7 @@ class SetupScene(Scene):
             text = "A match is two games with roles swapped; the designer's scoring decides it."
         else:
             text = "Who plays this role: a person at this screen, or the bot at a level."
+        text = text[:1].upper() + text[1:]
         if text != self.hint:
             self.hint = text
             self.hint_box.set_text(esc(text))
