@@ -9,6 +9,7 @@ import os
 import struct
 import sys
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -241,13 +242,13 @@ def test_another_projects_or_a_broken_pyproject_falls_back_to_metadata_then_unkn
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "other"\nversion = "1.0"\n')
 
     def not_installed(name):
-        raise about.metadata.PackageNotFoundError(name)
+        raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(about.metadata, "version", not_installed)
+    monkeypatch.setattr(metadata, "version", not_installed)
     assert about.version() == about.UNKNOWN_VERSION
     (tmp_path / "pyproject.toml").write_text("[project\nname = ")
     assert about.version() == about.UNKNOWN_VERSION
-    monkeypatch.setattr(about.metadata, "version", lambda name: "4.5.6")
+    monkeypatch.setattr(metadata, "version", lambda name: "4.5.6")
     assert about.version() == "4.5.6"
 
 
