@@ -276,3 +276,33 @@ def test_a_bot_failure_is_shown_and_the_bot_can_be_asked_again(make_app):
     d.press("Ask the bot again")
     assert d.until(lambda: len(scene.moves) == 1)
     assert len(worker.requests) == 2 and scene.bot_error is None
+
+
+def test_two_bots_play_each_other_and_pause_after_an_undo(make_app):
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False))
+    scene = start(d, "icebreaker", people=(BOT, BOT), size=4)
+    assert d.until(lambda: len(scene.moves) >= 3)
+    d.press("Undo")
+    played = len(scene.moves)
+    d.frames(60)
+    assert len(scene.moves) == played and scene.bots_paused
+    d.press("Let the bots play on")
+    assert d.until(lambda: len(scene.moves) > played)
+
+
+def test_a_loaded_finished_game_goes_on_to_its_results(driver):
+    from game.record import Record, load, save
+    import random
+
+    rng, state, moves = random.Random(2), __import__("game").get_game("frozen-forest").new(size=4), []
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        moves.append(str(move))
+        state = state.play(move)
+    path = save(driver.app.data_dir / "done.json", Record("frozen-forest", {"size": 4}, moves=tuple(moves)))
+    scene = start(driver, "icebreaker")
+    assert scene.load_from(path)
+    assert driver.until(lambda: driver.app.scenes.current_name == "results", limit=200)
+    assert driver.scene.state.key() == load(path).state.key()

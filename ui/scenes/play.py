@@ -92,7 +92,8 @@ class PlayScene(Scene):
         self.bot_error: str | None = None
         self.bots_paused = self.review
         self.wait = BOT_PAUSE
-        self.finish_timer: float | None = None
+        # A loaded record of a finished game goes on to its results, like a game just finished.
+        self.finish_timer: float | None = FINISH_PAUSE if history[-1].is_over and not self.review else None
         self.review_timer = 0.0
         self.review_playing = self.review
         self.chooser = None
@@ -301,7 +302,7 @@ class PlayScene(Scene):
             elif self.seat_to_move().is_bot:
                 lines.append(f"{roles[state.to_move]} (bot) is choosing a move.")
             elif self.bots_paused and not self.humans_play:
-                lines.append("Bots paused: press Redo, or Enter to let them play on.")
+                lines.append("The bots are paused after the undo.")
             else:
                 legal = state.legal_moves()
                 if len(legal) == 1 and legal[0].to is None:
@@ -367,6 +368,8 @@ class PlayScene(Scene):
         state = self.state
         if self.bot_error:
             moves = ["retry"]  # not a move: the button that asks the bot again
+        elif self.bots_paused and not self.humans_play and not self.review and not state.is_over:
+            moves = ["continue"]
         elif self.review or state.is_over or self.seat_to_move().is_bot:
             moves = []
         else:
@@ -389,6 +392,10 @@ class PlayScene(Scene):
             if m == "retry":
                 self.choice_buttons.append(self.button(
                     (r.x, r.y, r.w, r.h), "Ask the bot again", self.retry_bot, tooltip="Enter", style="@primary"))
+                continue
+            if m == "continue":
+                self.choice_buttons.append(self.button(
+                    (r.x, r.y, r.w, r.h), "Let the bots play on", self.resume_bots, tooltip="Enter", style="@primary"))
                 continue
             text = str(m)
             label = text.capitalize() if m.to is None else text
@@ -418,7 +425,7 @@ class PlayScene(Scene):
             return
         state = self.state
         legal = state.legal_moves()
-        from_here = [m for m in legal if m.frm == cell and m.to is not None]
+        from_here = [m for m in state.find_moves(cell) if m.frm == cell and m.to is not None]
         if self.selected is not None:
             move = next((m for m in legal if m.frm == self.selected and m.to == cell), None)
             if move is not None:
@@ -614,6 +621,11 @@ class PlayScene(Scene):
                 self.refresh()
                 return
 
+    def resume_bots(self) -> None:
+        """After an undo in a bot-against-bot game: let them move again."""
+        self.bots_paused = False
+        self.refresh()
+
     def retry_bot(self) -> None:
         """Forget the bot's failure; it is asked again on the next frame."""
         self.bot_error = None
@@ -774,9 +786,8 @@ class PlayScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.bot_error:
                 self.retry_bot()
-            elif self.bots_paused and not self.humans_play:
-                self.bots_paused = False
-                self.refresh()
+            elif self.bots_paused and not self.humans_play and not self.review:
+                self.resume_bots()
             elif self.cursor is not None:
                 self.show_cursor = True
                 self.click_cell(self.cursor)
