@@ -269,7 +269,6 @@ class App:
         self.sounds = self._make_sounds()
         self._worker_factory = worker_factory
         self._worker = None
-        self._fonts: dict[int, pygame.font.Font] = {}
         self.running = True
         self.frame_count = 0
         self.scenes = SceneManager(self, scenes or default_scenes())
@@ -308,13 +307,6 @@ class App:
         except ImportError:
             return Silence()
         return Sounds(self.settings.sound)
-
-    def font(self, size: int) -> pygame.font.Font:
-        """pygame's default font at `size` pixels (cached): for text drawn outside widgets."""
-        font = self._fonts.get(size)
-        if font is None:
-            font = self._fonts[size] = pygame.font.Font(None, size)
-        return font
 
     @property
     def worker(self):

@@ -214,6 +214,24 @@ def screenshots(folder: str | Path) -> list[Path]:
             d.until(lambda: app.scenes.current_name == "results")
             d.frames(2)
             made.append(app.screenshot(folder / "10-match-results.png"))
+            # A diagonal request waiting for its answer.
+            scene = start_game_and_get(d, GameSetup("hv-grid", {"size": 6}, (Seat(), Seat())))
+            d.click_cell(scene.state.board.cell("c3"))
+            d.click_cell(scene.state.board.cell("b4"))
+            d.frames(20)
+            made.append(app.screenshot(folder / "13-hv-question.png"))
+            # The bot thinking: the panel shows its progress while the board stays live.
+            if app.has_bots:
+                scene = start_game_and_get(d, GameSetup("icebreaker", {}, (Seat(), Seat("bot", "strong"))))
+                d.play(pick_move(scene.state, rng))
+                d.until(lambda: scene.pending is not None, limit=120)
+                deadline = time.monotonic() + 1.0
+                while scene.pending is not None and time.monotonic() < deadline and scene.progress < 0.3:
+                    d.frames(1)
+                    time.sleep(0.01)
+                made.append(app.screenshot(folder / "14-bot-thinking.png"))
+                scene.leave()
+                d.frames(2)
             # The colour-blind palette, and a smaller window: the board and panel re-lay out.
             app.apply_settings(app.settings.changed(colour_blind=True))
             start_game(d, GameSetup("goats-wintering", {}, (Seat(), Seat())))

@@ -98,7 +98,6 @@ class PlayScene(Scene):
         self.review_playing = self.review
         self.chooser = None
         self._shown: dict = {}
-        board = history[0].board
         self._centres: dict[int, tuple[int, int]] = {}
         self._index_moves(history[0])
         self._make_view()
@@ -183,6 +182,9 @@ class PlayScene(Scene):
         self.score_label = self.label((x, y, inner, int(30 * scale)), "", object_id="#score")
         y += int(32 * scale)
         self.think_rect = pygame.Rect(x, y, inner, int(26 * scale))
+        self.think_label = self.label((x, y - 2, int(120 * scale), int(30 * scale)), "Thinking…",
+                                      object_id="#thinking", style="@small")
+        self.think_label.hide()
         y += int(32 * scale)
         self.message_box = self.text_box((x, y, inner, int(96 * scale)), "", object_id="#message")
         y += int(100 * scale)
@@ -878,17 +880,17 @@ class PlayScene(Scene):
             swatch.right = self.turn_label.rect.centerx - width // 2 - 8
         pygame.draw.rect(surface, colour, swatch, border_radius=5)
         pygame.draw.rect(surface, pal.text, swatch, width=2, border_radius=5)
-        if self.pending is not None:
+        thinking = self.pending is not None
+        if thinking != self.think_label.visible:
+            self.think_label.show() if thinking else self.think_label.hide()
+        if thinking:
             self._draw_thinking(surface)
 
     def _draw_thinking(self, surface: pygame.Surface) -> None:
         pal = self.app.palette
         r = self.think_rect
-        font = self.app.font(max(14, int(18 * self.scale)))
-        dots = "." * (1 + (pygame.time.get_ticks() // 400) % 3)
-        text = font.render(f"Thinking{dots}", True, pal.text)
-        surface.blit(text, (r.x, r.centery - text.get_height() // 2))
-        bar = pygame.Rect(r.x + int(110 * self.scale), r.y + r.h // 4, r.w - int(110 * self.scale), r.h // 2)
+        left = self.think_label.rect.right + 6
+        bar = pygame.Rect(left, r.y + r.h // 4, r.right - left, r.h // 2)
         pygame.draw.rect(surface, pal.panel_border, bar, border_radius=4)
         done = bar.copy()
         done.w = max(2, int(bar.w * self.progress))
