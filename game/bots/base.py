@@ -77,6 +77,10 @@ class Bot:
     def reset(self) -> None:
         """Forget anything kept from earlier moves (e.g. a search tree)."""
 
+    def reseed(self, seed: int | None) -> None:
+        """Restart the random source from `seed`, keeping what was learnt (e.g. the tree)."""
+        self.rng.seed(seed)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 

@@ -64,11 +64,33 @@ class _Interrupted(Exception):
         self.message = message
 
 
-def answer(request: tuple, progress=None) -> Reply | Failure:
+class BotCache:
+    """The last few bots used, kept so a bot reuses its search tree from move to move."""
+
+    def __init__(self, size: int = 2):
+        self.size = size  # two: one per seat when two bots play each other
+        self.bots: dict = {}
+
+    def get(self, level: str, game_id: str, options: Mapping[str, Any], seed: int | None):
+        """The bot for (level, game, options), reseeded; made (ValueError if bad) when new."""
+        from game.bots.levels import make_bot
+
+        key = (level, game_id, tuple(sorted((k, str(v)) for k, v in options.items())))
+        bot = self.bots.pop(key, None)
+        if bot is None:
+            bot = make_bot(level, game_id, options, seed)
+        else:
+            bot.reseed(seed)
+        self.bots[key] = bot  # most recent last
+        while len(self.bots) > self.size:
+            self.bots.pop(next(iter(self.bots)))
+        return bot
+
+
+def answer(request: tuple, progress=None, cache: BotCache | None = None) -> Reply | Failure:
     """Work out the reply to one request tuple (also usable in-process, e.g. by tests)."""
     from game import get_game
     from game.core import IllegalMoveError
-    from game.bots.levels import make_bot
 
     _, rid, game_id, options, moves, level, seed, mode = request
     try:
@@ -81,7 +103,7 @@ def answer(request: tuple, progress=None) -> Reply | Failure:
     if mode not in MODES:
         return Failure(rid, f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
     try:
-        bot = make_bot(level, game_id, options, seed)
+        bot = (cache or BotCache()).get(level, game_id, dict(options or {}), seed)
     except ValueError as err:
         return Failure(rid, str(err))
     if mode == "analyse":
@@ -104,6 +126,7 @@ def _serve(conn) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the app's to handle
+    cache = BotCache()
     pending = None
     while True:
         if pending is None:
@@ -129,7 +152,7 @@ def _serve(conn) -> None:
                 conn.send(Progress(rid, max(0.0, min(1.0, fraction))))
 
         try:
-            result = answer(msg, progress)
+            result = answer(msg, progress, cache)
         except _Interrupted as stop:
             pending = stop.message if stop.message[0] != "cancel" else None
             continue
