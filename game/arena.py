@@ -75,8 +75,9 @@ def play_game(game, options: dict, bots, first: int, max_plies: int = 2000):
 
 
 def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
-        seconds: float | None, seed: int = 1, out=sys.stdout) -> tuple[Side, Side]:
+        seconds: float | None, seed: int = 1, out=None) -> tuple[Side, Side]:
     """Play the match and print the report; returns both sides' tallies."""
+    out = out if out is not None else sys.stdout
     from game.bots.levels import STRONG_SECONDS, make_bot
 
     game = get_game(game_id)
