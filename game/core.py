@@ -100,6 +100,20 @@ class State:
         """0 or 1 once the game is over; None for a draw or a game still going."""
         raise NotImplementedError
 
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended, as one sentence in the game's words; None while it goes on."""
+        if not self.is_over:
+            return None
+        roles, (a, b), w = self.cfg.game.roles, self.scores, self.winner
+        if w is None:
+            return f"Equal {self.cfg.game.score_name}: {a} each, a draw."
+        return f"{roles[w]} wins with more {self.cfg.game.score_name}: {max(a, b)} against {min(a, b)}."
+
+    def owner(self, cell: int) -> int | None:
+        """The player whose piece stands on `cell`, or None (empty, or not a piece)."""
+        return None
+
     def key(self) -> Hashable:
         """A hashable value equal for states that play the same from here on."""
         raise NotImplementedError
@@ -203,6 +217,7 @@ class Game:
     rules_text: str = ""       # a few paragraphs for the rules screen
     notation_help: str = ""    # how a move is written, for error messages
     score_name: str = "points" # what the scores count, in the game's own words
+    shared_score: bool = False # True if both scores count one thing (Frozen Forest: trees eaten)
     option_schema: tuple[Option, ...] = ()
 
     def __init__(self):

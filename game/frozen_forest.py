@@ -141,6 +141,7 @@ class FrozenForestGame(Game):
     )
     notation_help = "write the destination spot, like e5"
     score_name = "trees eaten"
+    shared_score = True
     option_schema = (
         Option("size", tuple(range(4, 11)), 10, "Forest size (trees on a side)"),
         Option("layout", ("grid", "ring"), "grid",
@@ -324,6 +325,22 @@ class FrozenForestState(State):
     def scores(self) -> tuple[int, int]:
         """Trees eaten by Yuki, for both sides."""
         return (self._eaten, self._eaten)
+
+    @property
+    def end_reason(self) -> str | None:
+        """Who got stuck and how, once the game is over."""
+        if not self.is_over:
+            return None
+        if self.to_move == MINA:
+            return f"Mina is caught: no spot she can slide to is hidden from Yuki ({self._eaten} trees eaten)."
+        around = self.cfg.board.nbr_mask[self._yuki]
+        if not around & self._trees:
+            return f"Yuki is surrounded by eaten spots ({self._eaten} trees eaten)."
+        return f"Yuki is stuck: no tree next to him can see Mina ({self._eaten} trees eaten)."
+
+    def owner(self, cell: int) -> int | None:
+        """YUKI (0) or MINA (1) if that piece stands on `cell`, else None."""
+        return YUKI if cell == self._yuki else MINA if cell == self._mina else None
 
     def key(self):
         """The pieces, the trees and the side to move (the trees eaten follow from the trees)."""

@@ -213,6 +213,17 @@ class GoatsState(State):
             return 0 if a > b else 1
         return self.to_move  # the other player made the second pass
 
+    @property
+    def end_reason(self) -> str | None:
+        """Two passes ended the game: warmth decides, or the tie-break by the last passer."""
+        if self.passes < 2:
+            return None
+        (a, b), roles = self.scores, self.cfg.game.roles
+        if a != b:
+            return "Two passes in a row. " + State.end_reason.fget(self)
+        return (f"Two passes in a row with equal warmth ({a} each): {roles[1 - self.to_move]} "
+                f"passed last and so loses.")
+
     def key(self):
         """Goats, player to move, pending pass and (revised rules) the R2/R3 memory."""
         if self.cfg.revised:

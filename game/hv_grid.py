@@ -357,6 +357,12 @@ class HVState(State):
         a, b = self.scores
         return 0 if a > b else 1 if b > a else None
 
+    @property
+    def end_reason(self) -> str | None:
+        """The board is full: the initials decide."""
+        reason = State.end_reason.fget(self)
+        return None if reason is None else "No empty square is left. " + reason
+
     def key(self) -> tuple:
         """Empty squares, L, mover, phase, pending request and the initials counts."""
         i = self.inits

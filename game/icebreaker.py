@@ -263,6 +263,20 @@ class IcebreakerState(State):
         """True once a player has captured more than half the starting icebergs."""
         return self._winner is not None
 
+    @property
+    def end_reason(self) -> str | None:
+        """Who broke the majority of the icebergs, once the game is over."""
+        w = self._winner
+        if w is None:
+            return None
+        role = self.cfg.game.roles[w]
+        return f"{role} has broken {self.captured[w]} icebergs, more than half of {self.cfg.start_icebergs}."
+
+    def owner(self, cell: int) -> int | None:
+        """The player whose ship is on `cell`, or None."""
+        bit = 1 << cell
+        return RED if self.ships[RED] & bit else BLACK if self.ships[BLACK] & bit else None
+
     def key(self):
         """Ships, icebergs, captures and the player to move: all that decides the rest."""
         return (self.ships, self.icebergs, self.captured, self.to_move)

@@ -105,3 +105,54 @@ def test_malformed_moves_raise_illegal_move_error_with_a_reason(game_id):
         assert isinstance(err.value, ValueError)
     assert state.why_not("zz99")
     assert state.why_not(state.legal_moves()[0]) is None
+
+
+@pytest.mark.parametrize("game_id,options", CASES, ids=[f"{g}-{o}" for g, o in CASES])
+def test_end_reason_names_the_winner_once_the_game_is_over_and_not_before(game_id, options):
+    g = get_game(game_id)
+    rng = random.Random(7)
+    state = g.new(**options)
+    while not state.is_over and state.ply < PLY_CAP.get(game_id, 10_000):
+        assert state.end_reason is None
+        state = state.play(rng.choice(state.legal_moves()))
+    if state.is_over:
+        reason = state.end_reason
+        assert reason and reason.endswith((".", ")"))
+        if state.winner is None:
+            assert "draw" in reason
+        else:
+            assert g.roles[state.winner] in reason or g.roles[1 - state.winner] in reason
+
+
+@pytest.mark.parametrize("game_id", list(OPTION_SETS))
+def test_owner_says_whose_piece_stands_on_a_cell(game_id):
+    g = get_game(game_id)
+    state = g.new()
+    rng = random.Random(3)
+    for _ in range(6):
+        state = state.play(rng.choice(state.legal_moves()))
+    owners = {c: state.owner(c) for c in state.board.cells}
+    assert set(owners.values()) <= {0, 1, None}
+    if game_id == "frozen-forest":
+        assert owners[state.yuki] == 0 and owners[state.mina] == 1
+        assert sum(o is not None for o in owners.values()) == 2
+    if game_id == "icebreaker":
+        assert sorted(c for c, o in owners.items() if o == 0) == sorted(state.ship_cells(0))
+    if game_id == "hv-grid":
+        assert set(owners.values()) == {None}  # squares, not pieces
+
+
+def test_frozen_forest_alone_shares_one_score_between_both_sides():
+    assert [gid for gid, g in GAMES.items() if g.shared_score] == ["frozen-forest"]
+
+
+def test_end_reasons_in_the_games_words():
+    ff = get_game("frozen-forest")
+    state = ff.new(size=4)  # a random game to its end: the reason names who got stuck
+    rng = random.Random(0)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    assert ("Mina is caught" in state.end_reason) == (state.winner == 0)
+    gw = get_game("goats-wintering").replay(["pass", "pass"])
+    assert gw.end_reason == "Two passes in a row with equal warmth (0 each): Player 2 passed last and so loses."
+    assert gw.winner == 0
