@@ -63,6 +63,13 @@ class Palette:
     colour_names: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # Sprite file variant: "" or "_cb" (the colour-blind sprites, with shape marks).
     sprite_suffix: str = ""
+    # Overlay colours by zone name (game.insight's zones) and for the sight line and hints;
+    # each zone also has its own shape, so colour is never the only cue.
+    overlay: Mapping[str, RGB] = field(default_factory=dict)
+
+    def overlay_colour(self, name: str) -> RGB:
+        """The colour of an overlay mark (a zone name, "clear", "blocked" or "hint"); the accent if unknown."""
+        return self.overlay.get(name, self.accent)
 
     def player_colour(self, game_id: str, player: int) -> RGB:
         """The colour standing for `player` (0 or 1) in game `game_id`."""
@@ -119,6 +126,14 @@ def palette_for(colour_blind: bool) -> Palette:
                 "goats-wintering": (_rgb("#f1e6cc"), _rgb("#3a3b40")),
             }),
             sprite_suffix="",
+            overlay=MappingProxyType({
+                "hiding": _rgb("#2f8fd8"), "edible": _rgb("#e8702a"),
+                "steps": _rgb("#3ddc84"), "nearest": _rgb("#ffd84d"),
+                "forbidden": _rgb("#e03c3c"), "no-room": _rgb("#7d8894"),
+                "capturable": _rgb("#d6336c"), "in-danger": _rgb("#f59f00"),
+                "reference": _rgb("#0f8b7d"), "candidates": _rgb("#2f9e44"), "diagonal": _rgb("#8a4fd6"),
+                "clear": _rgb("#2f9e44"), "blocked": _rgb("#e03c3c"), "hint": _rgb("#ffcf33"),
+            }),
             **common,
         )
     # Okabe–Ito: orange, sky blue, bluish green, yellow, blue, vermilion, reddish purple.
@@ -136,5 +151,13 @@ def palette_for(colour_blind: bool) -> Palette:
             "goats-wintering": (_rgb("#f1e6cc"), _rgb("#3a3b40")),
         }),
         sprite_suffix="_cb",
+        overlay=MappingProxyType({
+            "hiding": _rgb("#56b4e9"), "edible": _rgb("#d55e00"),
+            "steps": _rgb("#009e73"), "nearest": _rgb("#f0e442"),
+            "forbidden": _rgb("#d55e00"), "no-room": _rgb("#8a8f96"),
+            "capturable": _rgb("#cc79a7"), "in-danger": _rgb("#e69f00"),
+            "reference": _rgb("#0072b2"), "candidates": _rgb("#009e73"), "diagonal": _rgb("#cc79a7"),
+            "clear": _rgb("#009e73"), "blocked": _rgb("#d55e00"), "hint": _rgb("#f0e442"),
+        }),
         **common,
     )

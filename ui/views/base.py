@@ -83,6 +83,8 @@ class BoardView:
     # Coordinate labels: font size as a fraction of the cell, and the palette colour they use.
     label_font_scale = 0.36
     label_colour_key = "text_dim"
+    # The sprite key standing for each player (the turn swatch shows it).
+    PLAYER_SPRITES: tuple[str, str] = ("", "")
 
     def __init__(self, board, palette: Palette):
         self.board = board
@@ -98,6 +100,7 @@ class BoardView:
         self._thumbs: dict[tuple[int, int], "BoardView"] = {}
         self._after: tuple | None = None
         self._cell_set = frozenset(board.cells)
+        self._overlays = None  # the OverlayPainter, made on first use
 
     # -- what each game provides ------------------------------------------------------
     def ground(self, state) -> dict[int, str]:
@@ -147,6 +150,8 @@ class BoardView:
             self.sprite(key)
         self._stamps = self._make_stamps()
         self._background = self._render_background()
+        if self._overlays is not None:
+            self._overlays.reset()
 
     def cell_at(self, pos) -> int | None:
         """The cell under pixel pos (x, y), or None when pos is off the board."""
@@ -165,11 +170,13 @@ class BoardView:
         return (int(round(x)), int(round(y)))
 
     def draw(self, surface: pygame.Surface, state, *, selected=None, targets=(), last_move=None,
-             cursor=None, hover=None, anim=None) -> None:
+             cursor=None, hover=None, anim=None, insight=None, sight=None, hints=()) -> None:
         """Paint the layout rect: the board, the state, the highlights and one animation frame.
 
         anim is (move, t) or (move, t, state_before): `state` may be the position before the
         move or after it; given the one before, pieces the move removes (captures) fade out.
+        insight (a game.insight.Insight), sight (a SightLine) and hints (HintMarks) are
+        overlays drawn as given: zones under the highlights, the sight line and hints on top.
         """
         if self.rect is None:
             raise RuntimeError("call layout(rect) before draw()")
@@ -184,6 +191,8 @@ class BoardView:
         if motion:
             self._draw_motion(surface, motion)
         valid = self._cell_set
+        if insight is not None:
+            self.overlays.draw_insight(surface, insight)
         if last_move is not None:
             frm, to = getattr(last_move, "frm", None), getattr(last_move, "to", None)
             if frm in valid and frm != to:
@@ -199,7 +208,29 @@ class BoardView:
                 self._stamp(surface, "target", cell)
         if cursor in valid:
             self._stamp(surface, "cursor", cursor)
+        if sight is not None:
+            self.overlays.draw_sight(surface, sight)
+        if hints:
+            self.overlays.draw_hints(surface, hints)
         self.overlay(surface, shown, hover if hover in valid else None, cursor if cursor in valid else None)
+
+    @property
+    def overlays(self):
+        """The painter of insight zones, sight lines, hints and legend icons for this view."""
+        if self._overlays is None:
+            from ui.views.overlay import OverlayPainter
+
+            self._overlays = OverlayPainter(self)
+        return self._overlays
+
+    def legend_icon(self, zone: str, px: int) -> pygame.Surface:
+        """The mark a zone is drawn with, as a px×px icon for the legend."""
+        return self.overlays.legend_icon(zone, px)
+
+    def player_icon(self, player: int, px: int) -> pygame.Surface:
+        """The piece standing for `player` (0 or 1) at px pixels, for the turn swatch."""
+        key = self.PLAYER_SPRITES[player]
+        return self.sprite(key, cell_size=max(4, int(px / self.SPRITES[key].scale)))
 
     def thumbnail(self, state, size) -> pygame.Surface:
         """A small picture of a state (no labels, no highlights), size an int or (w, h)."""

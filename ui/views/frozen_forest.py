@@ -15,6 +15,7 @@ class FrozenForestView(BoardView):
         "yuki": Sprite("yuki", 0.80, has_cb=True),
         "mina": Sprite("mina", 0.80, has_cb=True),
     }
+    PLAYER_SPRITES = ("yuki", "mina")
 
     def ground(self, state):
         """Trees where trees stand, white discs where Yuki ate one; plain spots stay bare."""

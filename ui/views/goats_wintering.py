@@ -15,6 +15,7 @@ class GoatsWinteringView(BoardView):
         "goat0": Sprite("goat_cream", 0.86, has_cb=True),
         "goat1": Sprite("goat_charcoal", 0.86, has_cb=True),
     }
+    PLAYER_SPRITES = ("goat0", "goat1")
 
     def pieces(self, state):
         """Each player's goats."""

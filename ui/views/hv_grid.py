@@ -17,6 +17,7 @@ class HVGridView(BoardView):
         "h": Sprite("ink_h", 0.74, has_cb=True),
         "v": Sprite("ink_v", 0.74, has_cb=True),
     }
+    PLAYER_SPRITES = ("h", "v")
     label_colour_key = "pencil"
 
     def ground(self, state):

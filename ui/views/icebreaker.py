@@ -14,6 +14,7 @@ class IcebreakerView(BoardView):
         "ship0": Sprite("ship_red", 0.84, has_cb=True),
         "ship1": Sprite("ship_black", 0.84, has_cb=True),
     }
+    PLAYER_SPRITES = ("ship0", "ship1")
 
     def ground(self, state):
         """Every iceberg still afloat."""
