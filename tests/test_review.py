@@ -115,6 +115,16 @@ def test_leaving_a_proved_win_unproved_is_marked_as_a_lost_win():
     assert (mark.preferred, mark.preferred_label) == (better, "wins in 3")
 
 
+def test_an_unproved_position_still_rated_high_is_not_called_a_lost_win():
+    game_id, options, moves = FOREST
+    # Measured: after a1 the quick bot says 96% for Yuki, unproved; the solver proves Yuki still wins.
+    analyses = {0: [cand("b2", 1.0, "wins in 3"), cand("a1", 1.0, "100%")], 1: [cand("d4", 0.04)]}
+    assert review(game_id, options, moves, analyses).marks == ()
+    analyses[1] = [cand("d4", 0.26)]  # Yuki 74%: below 1 - DROP, so the win counts as lost
+    mark = review(game_id, options, moves, analyses).mark_at(1)
+    assert mark.kind == LOST_WIN and mark.note == "lost a proved win (now 74%)"
+
+
 def test_a_lost_win_that_lands_in_a_proved_loss_says_so():
     game_id, options, moves = FOREST
     analyses = {1: [cand("d4", 1.0, "wins in 3")], 2: [cand("b1", 0.99, "wins in 3")]}
