@@ -1,11 +1,13 @@
-"""Finishing games by clicks: the results screen, rematch, replay, and a two-game match."""
+"""Finishing games by clicks: the results screen, rematch, review, and a two-game match."""
 import random
 
 import pygame
+import pytest
 
 from conftest import start
 from game.match import GameResult, Match
 from game.record import Seat
+from ui.scenes import esc
 
 
 def finish_by_clicks(driver, scene, seed=3):
@@ -28,10 +30,39 @@ def test_a_tiny_game_played_to_the_end_reaches_the_results(driver):
     title = next(w for w in results.widgets if getattr(w, "text", "").endswith("wins"))
     assert title.text == f"{roles[final.winner]} wins"
     body = next(w for w in results.widgets if hasattr(w, "html_text")).html_text
-    assert f"{roles[1 - final.winner]} has no legal move left" in body
-    assert f"Trees eaten:</b> {final.scores[0]}" in body
-    for text in ("Play again", "Rematch with roles swapped", "Replay this game", "Menu"):
+    # The reason is the engine's own sentence; Frozen Forest's one score is shown once.
+    assert body.startswith(esc(final.end_reason))
+    assert f"Trees eaten:</b> {final.scores[0]} · {len(scene.history) - 1} moves" in body
+    for text in ("Play again", "Rematch with roles swapped", "Review", "Menu"):
         assert driver.button(text)
+    assert "Replay this game" not in [getattr(w, "text", "") for w in results.widgets]
+
+
+@pytest.mark.parametrize("game_id, options, moves", [
+    ("hv-grid", {"size": 3}, ("a1", "a2", "b2", "b1", "c1", "c2", "b3?", "yes", "a3*", "c3*")),
+    ("icebreaker", {"size": 3}, ("a1-a2", "a3-b3", "a2-b2", "b3-b4", "b2-b1", "b4-c4", "b1-c2", "c1-d1",
+                                 "c2-c3", "c4-d3", "c3-d2", "d3-d4", "d2-e2")),
+    ("goats-wintering", {}, ("pass", "pass")),
+])
+def test_the_reason_is_the_engines_end_reason_and_scores_follow_shared_score(driver, game_id, options, moves):
+    from game import get_game
+    from ui.scenes.payloads import Finished, GameSetup, PlayRequest
+
+    game = get_game(game_id)
+    final = game.replay(moves, **options)
+    driver.app.scenes.switch("results", Finished(PlayRequest(GameSetup(game_id, game.validate(**options)), moves=moves)))
+    driver.frames(2)
+    results = driver.scene
+    assert results.reason() == final.end_reason
+    box = next(w for w in results.widgets if hasattr(w, "html_text"))
+    assert box.html_text.startswith(final.end_reason)
+    a, b = game.roles
+    assert not game.shared_score
+    assert f"{a} {final.scores[0]}, {b} {final.scores[1]} · {len(moves)} moves" in box.html_text
+    # The box is as tall as its few lines, and the buttons follow right under it.
+    assert box.rect.h < 200
+    first = driver.button("Play again")
+    assert 0 < first.rect.top - box.rect.bottom <= 40
 
 
 def test_rematch_swaps_who_plays_which_role(make_app):
@@ -58,23 +89,23 @@ def finish_by_clicks_or_bot(driver, scene, seed=4):
     raise AssertionError("the game did not reach the results screen")
 
 
-def test_replay_steps_through_the_finished_game(driver):
+def test_review_steps_through_the_finished_game_and_returns_to_the_results(driver):
     scene = start(driver, "icebreaker", size=3)
     final = finish_by_clicks(driver, scene, seed=8)
     moves = [str(s.last_move) for s in scene.history[1:]]
-    driver.press("Replay this game")
-    replay = driver.scene
-    assert driver.app.scenes.current_name == "play" and replay.review
-    assert replay.index == 0 and len(replay.history) == len(moves) + 1
-    replay.review_playing = False
-    driver.press("Forward ▶")
-    assert replay.index == 1 and str(replay.state.last_move) == moves[0]
-    before = replay.state
-    driver.click_cell(replay.state.board.cells[0])  # a replay takes no moves
-    assert replay.state is before and len(replay.history) == len(moves) + 1
+    driver.press("Review")
+    review = driver.scene
+    assert driver.app.scenes.current_name == "review"
+    assert review.index == 0 and review.moves == tuple(moves)
+    driver.press("Next ›")
+    assert review.index == 1 and str(review.state.last_move) == moves[0]
     driver.key(pygame.K_ESCAPE, frames=2)
     assert driver.app.scenes.current_name == "results"
     assert driver.scene.state.key() == final.key()
+    driver.key(pygame.K_r, frames=2)  # R opens the review too
+    assert driver.app.scenes.current_name == "review"
+    driver.press("Results")
+    assert driver.app.scenes.current_name == "results"
 
 
 def test_a_match_is_two_games_with_roles_swapped_and_the_designers_scoring(driver):

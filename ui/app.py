@@ -210,6 +210,7 @@ def default_scenes() -> dict[str, Callable[["App"], Scene]]:
         "setup": SetupScene,
         "play": PlayScene,
         "results": ResultsScene,
+        "review": __import__("ui.scenes.review", fromlist=["ReviewScene"]).ReviewScene,
         "rules": RulesScene,
         "settings": SettingsScene,
     }

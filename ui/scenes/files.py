@@ -1,4 +1,4 @@
-"""A file dialog for saving or loading a game record (pygame-gui's file dialog, keyboard-friendly)."""
+"""A file dialog for saving or loading a game record, or exporting a picture (pygame-gui's, keyboard-friendly)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
-TITLES = {"load": "Load a game record", "save": "Save the game record"}
+TITLES = {"load": "Load a game record", "save": "Save the game record", "export": "Export the board as PNG"}
 
 
 class FileChooser:
@@ -16,13 +16,18 @@ class FileChooser:
 
     def __init__(self, scene, purpose: str, on_pick: Callable[[Path], None], initial: Path | None = None):
         self.scene = scene
+        if purpose not in TITLES:
+            raise ValueError(f"unknown file dialog purpose {purpose!r}; purposes: {', '.join(TITLES)}")
         self.purpose = purpose
         self.on_pick = on_pick
         w, h = scene.size
         rect = pygame.Rect(0, 0, min(760, w - 60), min(540, h - 60))
         rect.center = (w // 2, h // 2)
         folder = scene.app.records_dir
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:  # an unwritable data folder must not stop the dialog: start at home
+            folder = Path.home()
         self.dialog = scene.add(UIFileDialog(
             rect, scene.ui, window_title=TITLES[purpose],
             initial_file_path=str(initial or folder),

@@ -73,3 +73,15 @@ class Notice:
     """A message to show on arrival (e.g. a record that could not be loaded)."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """A game to review move by move with the bot's evaluation; `back` is the scene to return to.
+
+    `back` is "results" (the review came from the results screen, which gets the game
+    back) or "select" (a record loaded from the menu).
+    """
+
+    request: PlayRequest
+    back: str = "results"

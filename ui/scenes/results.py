@@ -10,9 +10,7 @@ from game import get_game
 from game.match import GameResult, Match
 from ui.app import Scene
 from ui.palette import hex_colour
-from ui.scenes.payloads import Finished, PlayRequest
-
-SHARED_SCORE = {"frozen-forest"}
+from ui.scenes.payloads import Finished, PlayRequest, ReviewRequest
 
 
 def seat_name(seat) -> str:
@@ -60,31 +58,21 @@ class ResultsScene(Scene):
         return prefix + ("Draw" if w is None else f"{roles[w]} wins")
 
     def reason(self) -> str:
-        """Why the game ended as it did, in the game's words."""
-        roles, s, w = self.game.roles, self.state.scores, self.state.winner
-        n = len(self.request.moves)
-        if self.game.id in SHARED_SCORE and w is not None:
-            return f"{roles[1 - w]} has no legal move left, after {n} moves."
-        if w is None:
-            return f"Equal {self.game.score_name} ({s[0]} each) after {n} moves: a draw."
-        if s[w] > s[1 - w]:
-            return f"{roles[w]} has more {self.game.score_name}: {s[w]} against {s[1 - w]}, after {n} moves."
-        if s[w] == s[1 - w] and self.game.id == "goats-wintering":
-            return (f"Equal {self.game.score_name} ({s[0]} each) after {n} moves; "
-                    f"{roles[1 - w]} passed last and so loses.")
-        return f"{roles[w]} wins after {n} moves."
+        """Why the game ended as it did, in the game's own words (the engine's end_reason)."""
+        return self.state.end_reason or "The game is over."
 
     def body_html(self) -> str:
-        """Scores, who played, and the match table or what comes next."""
+        """Why it ended, scores and length, who played, and the match table or what comes next."""
         g, s, roles = self.game, self.state.scores, self.game.roles
         seats = self.request.seats
-        lines = []
-        lines.append(esc(self.reason()))
-        if g.id in SHARED_SCORE:
-            lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> {s[0]}")
+        n = len(self.request.moves)
+        length = f"{n} move" if n == 1 else f"{n} moves"
+        lines = [esc(self.reason())]
+        if g.shared_score:
+            lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> {s[0]} · {length}")
         else:
             lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> "
-                         f"{esc(roles[0])} {s[0]}, {esc(roles[1])} {s[1]}")
+                         f"{esc(roles[0])} {s[0]}, {esc(roles[1])} {s[1]} · {length}")
         lines.append(" · ".join(f"{esc(r)}: {esc(seat_name(seat))}" for r, seat in zip(roles, seats)))
         if self.request.match_game == 1:
             lines.append("<br>This was game 1 of a match. In game 2 the roles swap: "
@@ -108,14 +96,21 @@ class ResultsScene(Scene):
         self.thumb_rect = pygame.Rect(margin, (h - side) // 2, side, side)
         x = self.thumb_rect.right + margin
         col_w = w - x - margin
-        y = margin
-        self.label((x, y, col_w, int(58 * scale)), self.headline(), object_id="#title")
-        y += int(60 * scale)
-        bh = int(48 * scale)
+        title_h, bh, gap = int(60 * scale), int(48 * scale), int(24 * scale)
         buttons = self._buttons()
-        text_h = h - y - margin - len(buttons) * (bh + 8) - 10
-        self.text_box((x, y, col_w, text_h), self.body_html())
-        by = h - margin - len(buttons) * (bh + 8) + 8
+        buttons_h = len(buttons) * (bh + 8) - 8
+        room = h - 2 * margin - title_h - gap - buttons_h
+        # As tall as its text (pygame-gui sizes a box of height -1 to fit), scrolling only if taller than the room.
+        box = self.text_box((x, margin + title_h, col_w, -1), self.body_html(), object_id="#body")
+        if box.rect.h > room:
+            self.widgets.remove(box)
+            box.kill()
+            box = self.text_box((x, margin + title_h, col_w, room), self.body_html(), object_id="#body")
+        # Title, text and buttons as one column, centred beside the board.
+        top = max(margin, (h - (title_h + box.rect.h + gap + buttons_h)) // 2)
+        self.label((x, top, col_w, int(58 * scale)), self.headline(), object_id="#title")
+        box.set_position((x, top + title_h))
+        by = top + title_h + box.rect.h + gap
         for i, (text, action, tip) in enumerate(buttons):
             self.button((x, by, min(col_w, int(420 * scale)), bh), text, action, tooltip=tip,
                         style="@primary" if i == 0 else None)
@@ -124,12 +119,12 @@ class ResultsScene(Scene):
     def _buttons(self):
         if self.request.match_game == 1:
             return [("Play game 2 (roles swapped)", self.next_game, "Enter"),
-                    ("Replay this game", self.replay, "R"),
+                    ("Review", self.review, "R: step through the moves with the bot's evaluation"),
                     ("Menu", self.menu, "Esc")]
         again = "New match" if self.request.match_game else "Play again"
         return [(again, self.play_again, "Enter"),
                 ("Rematch with roles swapped", self.rematch, "S"),
-                ("Replay this game", self.replay, "R"),
+                ("Review", self.review, "R: step through the moves with the bot's evaluation"),
                 ("Menu", self.menu, "Esc")]
 
     # -- actions -------------------------------------------------------------------
@@ -150,22 +145,22 @@ class ResultsScene(Scene):
         self.app.last_setups[setup.game_id] = swapped
         self.app.scenes.switch("play", PlayRequest(swapped, 1 if setup.match else 0))
 
-    def replay(self) -> None:
-        """Step through the finished game on the board."""
-        self.app.scenes.switch("play", replace(self.request, review=True))
+    def review(self) -> None:
+        """Step through the finished game with the bot's evaluation (the review screen)."""
+        self.app.scenes.switch("review", ReviewRequest(self.request, back="results"))
 
     def menu(self) -> None:
         """Back to the game selection."""
         self.app.scenes.switch("select")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter: the first button; R replay; S rematch; Esc menu."""
+        """Enter: the first button; R review; S rematch; Esc menu."""
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._buttons()[0][1]()
                 return
             if event.key == pygame.K_r:
-                self.replay()
+                self.review()
                 return
             if event.key == pygame.K_s and self.request.match_game != 1:
                 self.rematch()

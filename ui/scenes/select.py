@@ -9,7 +9,7 @@ import pygame
 from game import GAMES
 from game.record import RecordError
 from ui.app import Scene
-from ui.scenes.payloads import GameChoice, Notice, PlayRequest
+from ui.scenes.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
 
 SAMPLE_PLIES = {"frozen-forest": 14, "icebreaker": 18, "hv-grid": 20, "goats-wintering": 16}
 
@@ -66,7 +66,8 @@ class SelectScene(Scene):
         x -= bw + 10
         self.button((x, y, bw, bh), "Settings", lambda: self.app.scenes.push("settings"))
         x -= bw + 10
-        self.button((x, y, bw, bh), "Load…", self.open_load, tooltip="Ctrl+O")
+        self.button((x, y, bw, bh), "Load…", self.open_load,
+                    tooltip="Ctrl+O: a finished game opens for review, an unfinished one resumes")
         if self.resume is not None:
             x -= int(bw * 1.6) + 10
             rec = self.resume.record
@@ -143,7 +144,7 @@ class SelectScene(Scene):
             self.app.scenes.switch("play", PlayRequest.from_record(self.resume.record))
 
     def open_load(self) -> None:
-        """Ask for a record file to load (the play scene opens it)."""
+        """Ask for a record file: a finished game opens for review, an unfinished one resumes."""
         from ui.scenes.files import FileChooser
 
         self.chooser = FileChooser(self, "load", self._load_path)
@@ -157,7 +158,11 @@ class SelectScene(Scene):
             self.message = f"Could not load the record: {err}"
             self.relayout()
             return
-        self.app.scenes.switch("play", PlayRequest.from_record(loaded.record))
+        request = PlayRequest.from_record(loaded.record)
+        if loaded.state.is_over:
+            self.app.scenes.switch("review", ReviewRequest(request, back="select"))
+        else:
+            self.app.scenes.switch("play", request)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Arrows choose a card, Enter plays it, F1 its rules, R resumes, Ctrl+O loads."""
