@@ -164,3 +164,292 @@ def test_a_bad_move_in_the_game_is_a_clear_error():
 def test_options_come_back_complete():
     r = review("frozen-forest", {"size": 4}, [], {})
     assert r.options == get_game("frozen-forest").validate(size=4) and r.series == (None,)
+
+
+# -- the review screen -------------------------------------------------------------------------
+import time  # noqa: E402
+
+import pygame  # noqa: E402
+
+from game.bots.worker import Progress, Reply  # noqa: E402
+
+# Icebreaker on the smallest board, each side taking its first legal move: 13 moves, Red wins.
+ICE = ("icebreaker", {"size": 3}, ("a1-a2", "a3-b3", "a2-b2", "b3-b4", "b2-b1", "b4-c4", "b1-c2", "c1-d1",
+                                   "c2-c3", "c4-d3", "c3-d2", "d3-d4", "d2-e2"))
+
+
+class AnalysingWorker:
+    """The BotWorker interface, answering each analyse request in-process after a few polls.
+
+    `answers[ply]` are the candidates for the position after `ply` moves; other positions get
+    every legal move at an even chance. It counts requests sent while one was still open.
+    """
+
+    def __init__(self, answers=None, polls_before_reply: int = 2):
+        self.answers = dict(answers or {})
+        self.polls_before_reply = polls_before_reply
+        self.requests: list[tuple] = []
+        self.overlaps = 0
+        self.cancelled = 0
+        self._current = None
+        self._countdown = 0
+        self.closed = False
+
+    @property
+    def alive(self) -> bool:
+        return not self.closed
+
+    def request(self, game_id, options, moves, level, seed=None, mode="move") -> int:
+        if self._current is not None:
+            self.overlaps += 1
+        rid = len(self.requests) + 1
+        self.requests.append((game_id, dict(options or {}), list(moves), level, mode))
+        self._current = (rid, game_id, dict(options or {}), list(moves))
+        self._countdown = self.polls_before_reply
+        return rid
+
+    def poll(self):
+        if self._current is None:
+            return None
+        self._quiet = not getattr(self, "_quiet", False)
+        if not self._quiet:  # one piece of news per frame, like a process that needs time
+            return None
+        rid, game_id, options, moves = self._current
+        if self._countdown > 0:
+            self._countdown -= 1
+            return Progress(rid, 0.5)
+        self._current = None
+        state = get_game(game_id).replay(moves, **options)
+        analysis = self.answers.get(len(moves)) or [cand(str(m), 0.5) for m in state.legal_moves()]
+        return Reply(rid, str(analysis[0].move), tuple(analysis))
+
+    def cancel(self) -> None:
+        if self._current is not None:
+            self.cancelled += 1
+        self._current = None
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def open_review(driver, game=ICE, back="results"):
+    """Open the review screen for a game straight from its moves."""
+    from game.record import Seat
+    from ui.scenes.payloads import GameSetup, PlayRequest, ReviewRequest
+
+    game_id, options, moves = game
+    setup = GameSetup(game_id, get_game(game_id).validate(**options), (Seat(), Seat()))
+    driver.app.scenes.switch("review", ReviewRequest(PlayRequest(setup, moves=moves), back=back))
+    driver.frames(2)
+    assert driver.app.scenes.current_name == "review"
+    return driver.scene
+
+
+def board_pixels(surface, rect) -> bytes:
+    """The RGB bytes of a rect of a surface."""
+    return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+
+def state_picture(scene, ply) -> bytes:
+    """The board area as a fresh view draws position `ply` with its last move marked."""
+    from ui.views import make_view
+
+    state = scene.states[ply]
+    view = make_view(scene.game.id, state.board, scene.app.palette)
+    view.layout(scene.board_rect)
+    surface = pygame.Surface(scene.app.screen.get_size())
+    surface.fill(scene.app.palette.background)
+    view.draw(surface, state, last_move=state.last_move)
+    return board_pixels(surface, scene.board_rect)
+
+
+@pytest.fixture
+def review_driver(make_app):
+    """A headless app whose bot is an AnalysingWorker (reachable as driver.worker)."""
+    from ui.headless import Driver
+
+    worker = AnalysingWorker()
+    d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
+    d.worker = worker
+    d.frames(2)
+    return d
+
+
+def test_arrows_home_end_and_the_buttons_step_through_the_game(review_driver):
+    d = review_driver
+    game_id, options, moves = ICE
+    scene = open_review(d)
+    expect = lambda ply: get_game(game_id).replay(moves[:ply], **options).key()  # noqa: E731
+    assert scene.index == 0 and scene.state.key() == expect(0)
+    for key, ply in ((pygame.K_RIGHT, 1), (pygame.K_RIGHT, 2), (pygame.K_LEFT, 1), (pygame.K_END, 13),
+                     (pygame.K_RIGHT, 13), (pygame.K_HOME, 0), (pygame.K_LEFT, 0)):
+        d.key(key)
+        assert scene.index == ply and scene.state.key() == expect(ply)
+    for text, ply in (("End »", 13), ("‹ Back", 12), ("« Start", 0), ("Next ›", 1)):
+        d.press(text)
+        assert scene.index == ply and scene.state.key() == expect(ply)
+    assert scene.status_label.text == f"Move 1 of 13: Red {moves[0]}"
+    d.key(pygame.K_HOME)
+    assert not d.button("« Start").is_enabled and d.button("Next ›").is_enabled
+
+
+def test_a_click_on_the_graph_or_a_move_jumps_there_and_the_board_shows_that_position(review_driver):
+    d = review_driver
+    scene = open_review(d)
+    d.click((scene.graph.x_of(7) + 2, scene.graph.rect.centery))
+    assert scene.index == 7
+    d.frames(1)
+    shown = board_pixels(d.app.screen, scene.board_rect)
+    assert shown == state_picture(scene, 7)
+    assert shown != state_picture(scene, 6)  # the comparison can tell positions apart
+    d.click((scene.graph.rect.right - 1, scene.graph.rect.bottom - 1))  # the far edge: the end
+    assert scene.index == 13
+    d.click((scene.graph.rect.x + 1, scene.graph.rect.y + 1))
+    assert scene.index == 0
+    cell, ply = next((r, p) for r, p in scene.move_cells if p == 4)
+    d.click(cell.center)
+    assert scene.index == 4 and board_pixels(d.app.screen, scene.board_rect) == state_picture(scene, 4)
+
+
+def test_the_graph_fills_in_one_position_at_a_time_and_marks_the_drop(review_driver):
+    d = review_driver
+    game_id, options, moves = ICE
+    # Red (0) holds 71% before move 5 and Black (to move after it) has 70%: Red fell to 30%.
+    d.worker.answers = {4: [cand("b2-b1", 0.71)], 5: [cand("b4-c4", 0.70)]}
+    scene = open_review(d)
+    seen_partial = False
+    for _ in range(200):
+        d.frames(1)
+        r = scene.review
+        known = [v is not None for v in r.series[:-1]]
+        if 0 < sum(known) < len(known):
+            seen_partial = True
+            # Filled from the start: every known position comes before every unknown one.
+            assert known == sorted(known, reverse=True)
+        if r.complete and scene.pending is None:
+            break
+    assert seen_partial and scene.review.complete
+    assert d.worker.overlaps == 0  # the next request waited for each reply
+    assert [(req[2], req[3], req[4]) for req in d.worker.requests[:13]] == \
+        [(list(moves[:i]), "casual", "analyse") for i in range(13)]
+    assert len(d.worker.requests) == 13  # the final position is judged by its result
+    mark = scene.review.mark_at(5)
+    assert mark is not None and mark.note == "evaluation fell from 71% to 30%"
+    assert [m.ply for m in scene.review.marks] == [5]
+    d.click((scene.graph.x_of(5), scene.graph.rect.centery))
+    assert scene.index == 5
+    assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.note_box.html_text
+    d.frames(1)
+    dot = (round(scene.graph.x_of(5)), round(scene.graph.y_of(scene.review.series[5])))
+    from ui.scenes.graph import MARK_COLOUR
+
+    assert tuple(d.app.screen.get_at(dot))[:3] == MARK_COLOUR
+    assert "every position evaluated" in scene.analysis_label.text
+
+
+def test_leaving_the_review_cancels_the_analysis(review_driver):
+    d = review_driver
+    d.worker.polls_before_reply = 1000  # the bot is still thinking when the person leaves
+    scene = open_review(d, back="select")
+    d.frames(3)
+    assert scene.pending is not None and len(d.worker.requests) == 1
+    assert "evaluating: 1 of 14 positions" in scene.analysis_label.text  # the final one is known
+    d.key(pygame.K_ESCAPE, frames=3)
+    assert d.app.scenes.current_name == "select"
+    assert d.worker.cancelled == 1
+    d.frames(5)
+    assert len(d.worker.requests) == 1
+
+
+def test_the_real_worker_evaluates_every_position_without_freezing_the_screen(make_app):
+    from ui.app import default_worker
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False, worker_factory=default_worker))
+    d.frames(2)
+    scene = open_review(d, FOREST)
+    slowest = 0.0
+    deadline = time.monotonic() + 25
+    while (scene.pending is not None or scene.next_position() is not None) and time.monotonic() < deadline:
+        start = time.perf_counter()
+        d.frames(1)
+        slowest = max(slowest, time.perf_counter() - start)
+        time.sleep(0.005)
+    assert scene.analysis_error is None and scene.failed == {}
+    r = scene.review
+    assert r.complete, r.series
+    for ply, verdict in enumerate(r.verdicts[:-1]):
+        assert verdict.best in [str(m) for m in scene.states[ply].legal_moves()]
+        assert 0.0 <= verdict.value <= 1.0
+    assert r.series[-1] == 1.0  # Yuki caught Mina
+    assert slowest < 0.25  # frames went on while the bot thought in its own process
+
+
+def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, tmp_path):
+    from game.record import load
+
+    d = review_driver
+    game_id, options, moves = ICE
+    scene = open_review(d)
+    d.key(pygame.K_END)
+    d.press("Export PNG")
+    assert scene.chooser.is_open and scene.chooser.dialog.window_display_title == "Export the board as PNG"
+    scene.chooser.set_path(tmp_path / "end.png")
+    d.frames(2)
+    d.key(pygame.K_RETURN, frames=2)
+    picture = pygame.image.load(str(tmp_path / "end.png"))
+    assert picture.get_size() == (960, 960)
+    assert f"Board saved to {tmp_path / 'end.png'}" in scene.note_box.html_text
+    d.key(pygame.K_HOME)
+    assert scene.export_png(tmp_path / "start")  # ".png" is added
+    start = pygame.image.load(str(tmp_path / "start.png"))
+    assert pygame.image.tobytes(start, "RGB") != pygame.image.tobytes(picture, "RGB")
+    # The whole game as a record, whatever position is on screen.
+    d.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    scene.chooser.set_path(tmp_path / "game.json")
+    d.frames(2)
+    d.key(pygame.K_RETURN, frames=2)
+    loaded = load(tmp_path / "game.json")
+    assert loaded.record.moves == moves and loaded.record.game_id == game_id
+    assert loaded.record.options == get_game(game_id).validate(**options) and loaded.state.is_over
+    assert f"Game saved to {tmp_path / 'game.json'}" in scene.note_box.html_text
+
+
+def test_export_failures_are_messages(review_driver, tmp_path):
+    d = review_driver
+    scene = open_review(d)
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("a file, not a folder")
+    assert not scene.export_png(blocker / "board.png")
+    assert f"Could not export the board to {blocker / 'board.png'}" in scene.message
+    assert "Could not export" in scene.note_box.html_text
+    assert not scene.save_record(blocker / "game.json")
+    assert f"Could not save the record to {blocker / 'game.json'}" in scene.message
+    d.key(pygame.K_RIGHT)  # and the review goes on
+    assert scene.index == 1
+
+
+def test_a_game_that_cannot_be_replayed_goes_back_to_the_menu_with_a_message(review_driver):
+    d = review_driver
+    open_review_bad = ("icebreaker", {"size": 3}, ("a1-a2", "zz-zz"))
+    from game.record import Seat
+    from ui.scenes.payloads import GameSetup, PlayRequest, ReviewRequest
+
+    game_id, options, moves = open_review_bad
+    setup = GameSetup(game_id, options, (Seat(), Seat()))
+    d.app.scenes.switch("review", ReviewRequest(PlayRequest(setup, moves=moves), back="select"))
+    d.frames(3)
+    assert d.app.scenes.current_name == "select"
+    assert "That game cannot be reviewed: move 2 (zz-zz)" in d.scene.message
+
+
+def test_without_a_bot_the_review_still_steps_through_the_game(make_app):
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False, worker_factory=None))
+    d.frames(2)
+    scene = open_review(d)
+    d.frames(3)
+    assert scene.analysis_label.text.startswith("No evaluation: no bot is available")
+    d.key(pygame.K_END)
+    assert scene.index == 13 and scene.review.series[-1] == 1.0

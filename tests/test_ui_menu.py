@@ -126,3 +126,25 @@ def test_a_damaged_settings_file_falls_back_to_defaults(make_app, tmp_path):
     app = make_app(offer_resume=False)
     assert app.settings.animation == "normal"
     assert "not valid JSON" in app.store.problem
+
+
+def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tmp_path):
+    from game.record import Record, save
+
+    finished = ("a1-a2", "a3-b3", "a2-b2", "b3-b4", "b2-b1", "b4-c4", "b1-c2", "c1-d1",
+                "c2-c3", "c4-d3", "c3-d2", "d3-d4", "d2-e2")
+    done = save(tmp_path / "done.json", Record("icebreaker", {"size": 3}, moves=finished))
+    going = save(tmp_path / "going.json", Record("icebreaker", {"size": 3}, moves=finished[:4]))
+    driver.press("Load…")
+    driver.scene.chooser.set_path(done)
+    driver.frames(2)
+    driver.key(pygame.K_RETURN, frames=3)
+    assert driver.app.scenes.current_name == "review"
+    assert driver.scene.moves == finished and driver.scene.states[-1].is_over
+    driver.press("Menu")  # a loaded game's review goes back to the menu
+    assert driver.app.scenes.current_name == "select"
+    driver.press("Load…")
+    driver.scene.chooser.set_path(going)
+    driver.frames(2)
+    driver.key(pygame.K_RETURN, frames=3)
+    assert driver.app.scenes.current_name == "play" and driver.scene.moves == list(finished[:4])

@@ -62,6 +62,8 @@ class ReviewScene(Scene):
     def on_enter(self, payload: ReviewRequest) -> None:
         """Show the game in payload.request from its start; the analysis starts on the next frame."""
         self.payload = payload
+        self.pending: tuple[int, int, str] | None = None  # (request id, position, level)
+        self.chooser = None
         self.request = payload.request
         self.game = get_game(self.request.setup.game_id)
         self.options = dict(self.request.setup.options)
@@ -78,13 +80,11 @@ class ReviewScene(Scene):
         self.failed: dict[int, str] = {}
         self.confirmed: set[int] = set()
         self.review = review(self.game.id, self.options, self.moves, {}, states=self.states)
-        self.pending: tuple[int, int, str] | None = None  # (request id, position, level)
         self.progress = 0.0
         self.failures_in_row = 0
         self.analysis_error: str | None = None
         self.message = ""
         self.anim = None
-        self.chooser = None
         self._shown: dict = {}
         self._fonts: dict[int, object] = {}
         self.move_cells: list[tuple[pygame.Rect, int]] = []
