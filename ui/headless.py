@@ -166,6 +166,30 @@ def _highlight(driver: Driver) -> None:
     driver.key(pygame.K_RIGHT)  # show the keyboard cursor too
 
 
+# Sample positions for the overlay screenshots: options, moves, and a cell to hover or click.
+OVERLAY_SAMPLES = {
+    "frozen-forest": ({"size": 8}, ("b7", "h4", "c7", "g3", "b6", "f4", "a5"), ("hover", "e5")),
+    "icebreaker": ({}, ("i1-h1", "i5-h5", "a1-a2", "e1-e2", "h1-h2", "e2-f2"), ("click", "a2")),
+    "goats-wintering": ({}, ("e4", "e2", "d3", "b3", "f2", "e2-f1", "e4-f3", "c2", "e1", "e3"), None),
+    "hv-grid": ({}, ("a2", "b1?", "yes", "c1", "b2?", "no", "c2"), None),
+}
+
+
+def _show_overlay_sample(driver: Driver, game_id: str) -> None:
+    """Open a game's overlay sample position with overlays on (key O), then hover or click its cell."""
+    options, moves, action = OVERLAY_SAMPLES[game_id]
+    full = get_game(game_id).validate(**options)
+    driver.app.scenes.switch("play", PlayRequest(GameSetup(game_id, full, (Seat(), Seat())), moves=moves))
+    driver.frames(2)
+    driver.key(pygame.K_o, frames=2)
+    scene = driver.scene
+    if action is not None:
+        how, name = action
+        centre = scene.view.cell_center(scene.state.board.cell(name))
+        driver.move_mouse(centre) if how == "hover" else driver.click(centre)
+    driver.frames(2)
+
+
 def screenshots(folder: str | Path) -> list[Path]:
     """Render every scene for every game to PNG files in `folder`; returns the files."""
     folder = Path(folder)
@@ -200,6 +224,10 @@ def screenshots(folder: str | Path) -> list[Path]:
                 _highlight(d)
                 d.frames(2)
                 made.append(app.screenshot(folder / f"{prefix}-3-play.png"))
+                # What the rules see (key O) on a fixed sample position, then overlays off again.
+                _show_overlay_sample(d, game.id)
+                made.append(app.screenshot(folder / f"{prefix}-5-overlays.png"))
+                d.key(pygame.K_o, frames=2)
                 finish_quickly(d, rng)
                 d.until(lambda: app.scenes.current_name == "results")
                 d.frames(2)
@@ -230,6 +258,22 @@ def screenshots(folder: str | Path) -> list[Path]:
                     d.frames(1)
                     time.sleep(0.01)
                 made.append(app.screenshot(folder / "14-bot-thinking.png"))
+                scene.leave()
+                d.frames(2)
+            # A hint: the bot's three best moves on a solved board ("wins in N" labels).
+            if app.has_bots:
+                scene = start_game_and_get(d, GameSetup("frozen-forest", {"size": 5}, (Seat(), Seat())))
+                for name in ("c3", "a5"):
+                    d.click_cell(scene.state.board.cell(name))
+                    d.frames(20)
+                d.key(pygame.K_h)
+                d.until(lambda: bool(scene.hints) or scene.hint_pending is None, limit=1200)
+                deadline = time.monotonic() + 20
+                while not scene.hints and scene.hint_pending is not None and time.monotonic() < deadline:
+                    d.frames(1)
+                    time.sleep(0.01)
+                d.frames(2)
+                made.append(app.screenshot(folder / "15-hint.png"))
                 scene.leave()
                 d.frames(2)
             # The colour-blind palette, and a smaller window: the board and panel re-lay out.

@@ -1,4 +1,4 @@
-"""The person's settings: sound, animation speed, palette, window; persisted as JSON.
+"""The person's settings: sound, animation speed, palette, window, overlays; persisted as JSON.
 
 They live in the user config folder (platformdirs) unless a folder is given, which
 the tests and the headless modes always do so they never touch the real one.
@@ -27,6 +27,7 @@ class Settings:
     colour_blind: bool = False
     window: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
+    overlays: bool = False  # the play screen's "what the rules see" marks (key O)
 
     @property
     def animation_seconds(self) -> float:

@@ -13,15 +13,29 @@ from pathlib import Path
 import pygame
 
 from game import IllegalMoveError, get_game
+from game.match import GameResult, Match, person_in_role
 from game.record import RecordError
 from ui.app import Scene
 from ui.palette import hex_colour
 from ui.scenes.payloads import Finished, GameChoice, Notice, PlayRequest
 
-SHARED_SCORE = {"frozen-forest"}  # both sides count the same thing (Yuki's trees)
 BOT_PAUSE = 0.25        # seconds between a move and the bot's next request, so moves can be seen
 FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
 REVIEW_STEP = 0.8       # seconds per move when a finished game replays itself
+HINTS_SHOWN = 3         # the bot's best moves drawn for a hint
+# Per-cell numbers and lines each game's overlay draws, explained in the legend beside the zones.
+LEGEND_EXTRAS = {
+    "frozen-forest": (("sight", "hover a spot: its line to the other piece"),),
+    "icebreaker": (("labels", "steps to the selected ship's nearest iceberg"),),
+    "goats-wintering": (("labels", "warmth: friendly goats next to it"),),
+}
+# The zones of game.insight each game shows (icebreaker's "steps" only with a ship picked up).
+LEGEND_ZONES = {
+    "frozen-forest": ("hiding", "edible"),
+    "icebreaker": ("steps", "nearest"),
+    "goats-wintering": ("forbidden", "no-room", "capturable", "in-danger"),
+    "hv-grid": ("reference", "candidates", "diagonal"),
+}
 
 
 def is_capture(before, after) -> bool:
@@ -31,6 +45,74 @@ def is_capture(before, after) -> bool:
     if goats is not None:  # Goats Wintering: a goat frozen out
         return goats[1 - mover].bit_count() < before.goats[1 - mover].bit_count()
     return after.scores[mover] > before.scores[mover]
+
+
+def _outcome_runs(outcomes: dict[int, object], want, exact: bool = False) -> str | None:
+    """Describe the counts where outcome == want as "any", "<k", ">k", "=k" or None (never).
+
+    With `exact`, a single count is always "=k" (a draw happens at one count, not "below 24").
+    """
+    hits = [e for e, o in outcomes.items() if o == want]
+    if not hits:
+        return None
+    counts = sorted(outcomes)
+    if len(hits) == len(counts) and not (exact and len(hits) == 1):
+        return "any"
+    if exact and len(hits) == 1:
+        return f"={hits[0]}"
+    lo, hi = min(hits), max(hits)
+    if lo == counts[0] and hits == list(range(lo, hi + 1)):
+        return f"<{hi + 1}"
+    if hi == counts[-1] and hits == list(range(lo, hi + 1)):
+        return f">{lo - 1}"
+    if len(hits) == 1:
+        return f"={lo}"
+    return None
+
+
+def match_guidance(game, first: GameResult, eaten_now: int, most: int,
+                   names=("Player A", "Player B")) -> list[str]:
+    """What each person needs in game 2 of a Frozen Forest match, worked out with game.match.
+
+    `first` is game 1's result, `eaten_now` the trees Yuki has eaten so far in game 2 and
+    `most` the most he could eat. Every possible end of game 2 (either role winning after
+    any count from now on) is scored with game.match.Match, and the lines say which ends
+    win the match for whom, in the rule book's words.
+    """
+    yuki, mina = game.roles
+    counts = range(eaten_now, max(eaten_now, most) + 1)
+    outcome = {role: {e: Match(game.id, game.roles, first, GameResult(role, (e, e)), names).winner for e in counts}
+               for role in (0, 1)}
+    every = {w for by_count in outcome.values() for w in by_count.values()}
+    if len(every) == 1:
+        (decided,) = every
+        if decided is None:
+            return ["The match is drawn, however this game ends."]
+        return [f"{names[decided]} has won the match, however this game ends."]
+    phrases = {  # what each role must do for the counts where it wins the match
+        0: {"any": f"your {yuki} must catch {mina}",
+            "<": f"your {yuki} must catch {mina} having eaten fewer than {{k}} trees",
+            ">": f"your {yuki} must catch {mina} having eaten more than {{k}} trees",
+            "=": f"your {yuki} must catch {mina} having eaten exactly {{k}} trees"},
+        1: {"any": f"{mina} must survive",
+            "<": f"{mina} must survive while {yuki} has eaten fewer than {{k}} trees",
+            ">": f"{mina} must survive until {yuki} has eaten more than {{k}} trees",
+            "=": f"{mina} must survive with {yuki} at exactly {{k}} trees"},
+    }
+    lines = []
+    for role, side in ((0, yuki), (1, mina)):
+        person = person_in_role(1, role)
+        who = f"{names[person]} ({side})"
+        win = _outcome_runs(outcome[role], person)
+        draw = _outcome_runs(outcome[role], None, exact=True)
+        tie = f"exactly {draw[1:]} trees: a drawn match" if draw and draw[0] == "=" else None
+        if win is None:
+            text = f"{who}: winning this game no longer wins the match"
+            lines.append(text + (f" ({tie})." if tie else "."))
+            continue
+        needs = phrases[role]["any" if win == "any" else win[0]].format(k=win[1:])
+        lines.append(f"{who}: to win the match, {needs}" + (f" ({tie})." if tie else "."))
+    return lines
 
 
 def nearest_in_direction(centres: dict, cur: int, dx: int, dy: int) -> int:
@@ -86,7 +168,8 @@ class PlayScene(Scene):
         self.hover: int | None = None
         self.hover_reason = ""
         self.message = ""
-        self.anim = None                  # (move, t) while a move slides into place
+        self._why_text = ""               # the last "why not" a click got (marked as such while shown)
+        self.anim = None                  # (move, t, state before) while a move slides into place
         self.pending: int | None = None   # the bot request being worked on
         self.progress = 0.0
         self.bot_error: str | None = None
@@ -99,6 +182,15 @@ class PlayScene(Scene):
         self.chooser = None
         self._shown: dict = {}
         self._centres: dict[int, tuple[int, int]] = {}
+        # Overlays (key O), the Frozen Forest sight line under the mouse, and hints (key H).
+        self.overlays_on = bool(getattr(self.app.settings, "overlays", False))
+        self._insight: tuple | None = None   # (state, selected, Insight): computed once per position
+        self.sight = None                     # the SightLine drawn for the hovered spot
+        self.hints: tuple = ()                # HintMarks drawn on the board
+        self.hint_lines: list[str] = []       # the same hints in words, for the panel
+        self.hint_pending: int | None = None  # the analysis request being worked on
+        self.hints_used = 0                   # hints asked for in this game
+        self.first_result = self._first_game_result()
         self._index_moves(history[0])
         self._make_view()
         self.build()
@@ -110,6 +202,7 @@ class PlayScene(Scene):
         from ui.views import make_view
 
         self.view = make_view(self.game.id, self.history[0].board, self.app.palette)
+        self._icons: dict = {}  # legend and turn icons at their sizes, drawn by this view
 
     def _index_moves(self, state) -> None:
         # Every move the notation knows, by (from, to): the candidates for "why not?" questions.
@@ -172,7 +265,7 @@ class PlayScene(Scene):
             title += " · replay"
         self.title_label = self.label((x, y - int(4 * scale), inner, int(42 * scale)), title, object_id="#panel_title", style="@heading")
         y += int(38 * scale)
-        sw = int(22 * scale)
+        sw = int(28 * scale)
         self.swatch_rect = pygame.Rect(x + 2, y + (int(32 * scale) - sw) // 2, sw, sw)
         self.turn_label = self.label((x + sw, y, inner - 2 * sw, int(32 * scale)), "", object_id="#turn")
         y += int(34 * scale)
@@ -181,27 +274,53 @@ class PlayScene(Scene):
         y += int(28 * scale)
         self.score_label = self.label((x, y, inner, int(30 * scale)), "", object_id="#score")
         y += int(32 * scale)
+        self.match_box = None
+        if self.request.match_game and not self.review:
+            mh = int(92 * scale)
+            self.match_box = self.text_box((x, y, inner, mh), "", object_id="#match", style="@small")
+            y += mh + int(6 * scale)
         self.think_rect = pygame.Rect(x, y, inner, int(26 * scale))
         self.think_label = self.label((x, y - 2, int(120 * scale), int(30 * scale)), "Thinking…",
                                       object_id="#thinking", style="@small")
         self.think_label.hide()
         y += int(32 * scale)
-        self.message_box = self.text_box((x, y, inner, int(96 * scale)), "", object_id="#message")
-        y += int(100 * scale)
+        self.message_box = self.text_box((x, y, inner, int(112 * scale)), "", object_id="#message")
+        y += int(116 * scale)
         self.choice_rect = pygame.Rect(x, y, inner, int(42 * scale))
         self.choice_buttons: list = []
         y += int(48 * scale)
         bh = int(40 * scale)
-        rows = 3
+        rows = 3 if self.review else 4
         bottom = self.panel.bottom - pad - rows * (bh + 6)
-        self.moves_box = self.text_box((x, y, inner, max(40, bottom - y - 6)), "", object_id="#moves")
-        self._move_lines = max(1, (bottom - y - 20) // int(22 * scale))
+        # The legend of the overlays sits above the buttons and takes its room from the move list.
+        self.legend_rows: list[tuple[pygame.Rect, str]] = []
+        entries = self._legend_entries() if self.overlays_on else []
+        row_h = int(24 * scale)
+        legend_h = len(entries) * row_h + (int(6 * scale) if entries else 0)
+        if entries and bottom - legend_h - y < int(60 * scale):
+            entries, legend_h = [], 0  # too little room: the board's marks stay, the legend goes
+        ly = bottom - legend_h
+        for key, text in entries:
+            icon = pygame.Rect(x + 2, ly + (row_h - int(20 * scale)) // 2, int(20 * scale), int(20 * scale))
+            self.legend_rows.append((icon, key))
+            self.label((icon.right + 6, ly, inner - icon.w - 8, row_h), text, object_id="#legend", style="@small")
+            ly += row_h
+        moves_bottom = bottom - legend_h
+        self.moves_box = self.text_box((x, y, inner, max(40, moves_bottom - y - 6)), "", object_id="#moves")
+        self._move_lines = max(1, (moves_bottom - y - 20) // int(22 * scale))
         half = (inner - 8) // 2
         by = bottom
         back_text, fwd_text = ("◀ Back", "Forward ▶") if self.review else ("Undo", "Redo")
         self.undo_button = self.button((x, by, half, bh), back_text, self.undo, tooltip="Ctrl+Z")
         self.redo_button = self.button((x + half + 8, by, half, bh), fwd_text, self.redo, tooltip="Ctrl+Y")
         by += bh + 6
+        self.overlay_button = self.hint_button = None
+        if not self.review:
+            self.overlay_button = self.button((x, by, half, bh), self._overlay_text(), self.toggle_overlays,
+                                              tooltip="O: what the rules see")
+            self.hint_button = self.button((x + half + 8, by, half, bh), self._hint_button_text(), self.ask_hint,
+                                           tooltip="H: the bot's three best moves")
+            by += bh + 6
         if self.review:
             self.button((x, by, half, bh), "Play / pause", self._toggle_review, tooltip="Space")
             self.button((x + half + 8, by, half, bh), "Results", self.back_to_results, tooltip="Esc")
@@ -213,6 +332,59 @@ class PlayScene(Scene):
         self.button((x + half + 8, by, half, bh), "Menu", self.leave, tooltip="Esc")
         self._shown = {}
         self.refresh()
+
+    def _legend_entries(self) -> list[tuple[str, str]]:
+        """(zone or mark, text) rows of the legend for this game, in the words of game.insight.LEGEND."""
+        from game.insight import LEGEND
+
+        rows = [(z, LEGEND[z]) for z in LEGEND_ZONES.get(self.game.id, ()) if z in LEGEND]
+        rows += list(LEGEND_EXTRAS.get(self.game.id, ()))
+        return [(k, text[0].upper() + text[1:]) for k, text in rows]
+
+    def _overlay_text(self) -> str:
+        return "Overlays: on" if self.overlays_on else "Overlays: off"
+
+    def _hint_button_text(self) -> str:
+        return f"Hint · {self.hints_used} used" if self.hints_used else "Hint"
+
+    # -- the match -----------------------------------------------------------------
+    def _first_game_result(self) -> GameResult | None:
+        """Game 1's result while game 2 of a match is played (None otherwise, or if it cannot be read)."""
+        if self.request.match_game != 2:
+            return None
+        try:
+            return GameResult.from_state(self.game.replay(self.request.first_moves, **self.request.setup.options))
+        except ValueError:
+            return None
+
+    def person_names(self) -> tuple[str, str]:
+        """What the panel calls persons A and B of a match (their names if the setup gave them)."""
+        a, b = self.request.setup.people
+        return (a.name or "Player A", b.name or "Player B")
+
+    def match_lines(self) -> list[str]:
+        """Where the match stands, in the designer's scoring: game 1's note or what each side needs now."""
+        roles, names = self.game.roles, self.person_names()
+        if self.request.match_game == 1:
+            return ["Game 1 of 2 — roles swap next game.",
+                    f"{names[0]} plays {roles[0]}, {names[1]} plays {roles[1]}."]
+        first = self.first_result
+        if self.request.match_game != 2 or first is None:
+            return []
+        state = self.state
+        if first.winner is None:
+            head = f"Game 1 was drawn ({first.scores[0]} {self.game.score_name})."
+        else:
+            head = (f"Game 1: {names[person_in_role(0, first.winner)]} won as {roles[first.winner]}, "
+                    f"{first.scores[0]} {self.game.score_name}.")
+        if state.is_over:
+            match = Match(self.game.id, roles, first, GameResult.from_state(state), names, self.game.score_name)
+            return [head, match.reason]
+        if self.game.id != "frozen-forest":
+            return [head, "Roles are swapped; wins, then the scores, decide the match."]
+        eaten = state.scores[0]
+        most = eaten + getattr(state, "trees", 0).bit_count()
+        return [head] + match_guidance(self.game, first, eaten, most, names)
 
     def _seats_text(self, short: bool = False) -> str:
         roles = self.game.roles
@@ -246,7 +418,7 @@ class PlayScene(Scene):
             turn = self._fitting(self.turn_label, (f"{roles[p]} to move ({colour})", f"{roles[p]} to move"))
         self._set(self.turn_label, turn)
         s = state.scores
-        if self.game.id in SHARED_SCORE:
+        if self.game.shared_score:
             score = f"{self.game.score_name.capitalize()}: {s[0]}"
         else:
             name = self.game.score_name.capitalize()
@@ -257,6 +429,11 @@ class PlayScene(Scene):
         self._set(self.score_label, score)
         self._set(self.message_box, self._message_html())
         self._set(self.moves_box, self._moves_html())
+        if self.match_box is not None:
+            self._set(self.match_box, "<br>".join(esc(line) for line in self.match_lines()))
+        if self.overlay_button is not None:
+            self._set(self.overlay_button, self._overlay_text())
+            self._set(self.hint_button, self._hint_button_text())
         self._refresh_choices()
         can_undo = self.index > 0
         can_redo = self.index < len(self.history) - 1
@@ -295,7 +472,14 @@ class PlayScene(Scene):
                          "Press Enter to try again.</font>")
         reason = self.hover_reason or self.message
         if reason:
-            lines.append(f"<font color='{warn}'>{esc(reason)}</font>")
+            why = "<b>Why not?</b> " if self.hover_reason or reason == self._why_text else ""
+            lines.append(f"<font color='{warn}'>{why}{esc(reason)}</font>")
+        if self.sight is not None and not reason:
+            lines.append(esc(self._sight_sentence()))
+        if self.hint_pending is not None:
+            lines.append("Looking for the best moves…")
+        elif self.hint_lines:
+            lines.append("<b>Hint:</b> " + esc(" · ".join(self.hint_lines)))
         if not lines:
             if state.is_over:
                 lines.append(self._result_sentence())
@@ -310,10 +494,20 @@ class PlayScene(Scene):
                 if len(legal) == 1 and legal[0].to is None:
                     lines.append(f"{roles[state.to_move]} has no other move and must {legal[0]}.")
                 else:
-                    lines.append(self._hint())
+                    lines.append(self._instruction())
         return "<br>".join(lines)
 
-    def _hint(self) -> str:
+    def _sight_sentence(self) -> str:
+        """The hovered spot's line to the other piece, in words."""
+        sight, board, roles = self.sight, self.state.board, self.game.roles
+        other = roles[1] if self.state.to_move == 0 else roles[0]
+        where = f"{board.name(sight.a)} to {other} on {board.name(sight.b)}"
+        if sight.clear:
+            return f"Line from {where}: clear, they see each other."
+        trees = ", ".join(board.name(c) for c in sight.blockers)
+        return f"Line from {where}: blocked by the tree{'s' if len(sight.blockers) > 1 else ''} on {trees}."
+
+    def _instruction(self) -> str:
         state = self.state
         if self.selected is not None:
             return f"Pick a highlighted target for the piece on {state.board.name(self.selected)}."
@@ -438,8 +632,7 @@ class PlayScene(Scene):
                 return
             reason = self._why(cell, self.selected) if cell != self.selected else ""
             self._deselect()
-            self.message = reason
-            self.refresh()
+            self._say_why(reason)
             return
         ones = self._one_click(state, cell)
         if from_here:
@@ -451,8 +644,12 @@ class PlayScene(Scene):
             self.message = f"Several moves end on {state.board.name(cell)}: choose one."
             self.refresh()
         else:
-            self.message = self._why(cell, None)
-            self.refresh()
+            self._say_why(self._why(cell, None))
+
+    def _say_why(self, reason: str) -> None:
+        """Show the engine's reason a click did nothing (marked "Why not?" in the panel)."""
+        self.message = self._why_text = reason
+        self.refresh()
 
     @staticmethod
     def _one_click(state, cell: int) -> list:
@@ -479,9 +676,12 @@ class PlayScene(Scene):
         candidates = []
         if frm is not None:
             candidates += self._by_cells.get((frm, cell), [])
-        candidates += self._by_cells.get((None, cell), [])
-        if frm is None:
-            candidates += [m for (f, _), ms in self._by_cells.items() if f == cell for m in ms]
+        from_cell = [m for (f, _), ms in self._by_cells.items() if f == cell for m in ms] if frm is None else []
+        if frm is None and state.owner(cell) == state.to_move:
+            # The mover's own piece that cannot move: why its steps fail, not "the cell is taken".
+            candidates += from_cell + self._by_cells.get((None, cell), [])
+        else:
+            candidates += self._by_cells.get((None, cell), []) + from_cell
         for move in candidates:
             reason = state.why_not(str(move))
             if reason:
@@ -505,9 +705,40 @@ class PlayScene(Scene):
                 ok = bool(self._one_click(state, cell)) or any(m.frm == cell for m in legal)
             if not ok:
                 reason = self._why(cell, self.selected)
-        if reason != self.hover_reason:
+        sight = self._sight_for(cell)
+        if reason != self.hover_reason or sight != self.sight:
             self.hover_reason = reason
+            self.sight = sight
             self.refresh()
+
+    def _sight_for(self, cell: int | None):
+        """Frozen Forest with overlays on: the hovered spot's line to the other piece (else None)."""
+        if cell is None or not self.overlays_on or self.game.id != "frozen-forest" or self.state.is_over:
+            return None
+        from game.insight import sight_line
+
+        return sight_line(self.state, cell)
+
+    def current_insight(self):
+        """game.insight's overlay content for the position on screen (None with overlays off)."""
+        if not self.overlays_on:
+            return None
+        state, selected = self.state, self.selected
+        held = self._insight
+        if held is None or held[0] is not state or held[1] != selected:
+            from game.insight import insight
+
+            held = self._insight = (state, selected, insight(state, selected))
+        return held[2]
+
+    def toggle_overlays(self) -> None:
+        """Show or hide what the rules see (key O); remembered in the settings."""
+        self.overlays_on = not self.overlays_on
+        problem = self.app.apply_settings(self.app.settings.changed(overlays=self.overlays_on))
+        if problem:
+            self.message = problem
+        self.sight = self._sight_for(self.hover)
+        self.relayout()  # the legend comes or goes
 
     # -- moves ---------------------------------------------------------------------
     def play_move(self, move) -> None:
@@ -519,6 +750,7 @@ class PlayScene(Scene):
             self.message = str(err)
             self.refresh()
             return
+        self._drop_hints()
         del self.history[self.index + 1:]
         self.history.append(after)
         self.index += 1
@@ -527,9 +759,11 @@ class PlayScene(Scene):
         self.message = ""
         self.hover_reason = ""
         self.hover = None
+        self.sight = None
         played = after.last_move
         seconds = self.app.settings.animation_seconds
-        self.anim = (played, 0.0) if seconds > 0 and played is not None and played.to is not None else None
+        # With the state before, the view fades out what the move removed (eaten trees, captured goats).
+        self.anim = (played, 0.0, before) if seconds > 0 and played is not None and played.to is not None else None
         self.wait = BOT_PAUSE
         if after.is_over:
             self.app.sounds.play("end")
@@ -566,12 +800,14 @@ class PlayScene(Scene):
         self._go(i)
 
     def _go(self, index: int) -> None:
+        self._drop_hints()
         self.index = index
         self._deselect()
         self.choices = []
         self.anim = None
         self.message = ""
         self.hover_reason = ""
+        self.sight = self._sight_for(self.hover)
         self.bot_error = None
         self.finish_timer = FINISH_PAUSE if (self.state.is_over and not self.review) else None
         self.wait = BOT_PAUSE
@@ -596,13 +832,17 @@ class PlayScene(Scene):
 
     def _poll_bot(self) -> None:
         worker = self.app._worker
-        if self.pending is None or worker is None:
+        if (self.pending is None and self.hint_pending is None) or worker is None:
             return
         while True:
             msg = worker.poll()
             if msg is None:
                 return
-            if getattr(msg, "request_id", None) != self.pending:
+            rid = getattr(msg, "request_id", None)
+            if rid is not None and rid == self.hint_pending:
+                self._hint_message(msg)
+                continue
+            if rid is None or rid != self.pending:
                 continue  # an answer to a request that was cancelled
             # Told apart by their fields (Progress.fraction, Reply.move, Failure.message).
             if hasattr(msg, "fraction"):
@@ -623,6 +863,80 @@ class PlayScene(Scene):
                 self.refresh()
                 return
 
+    # -- hints ---------------------------------------------------------------------
+    def hint_level(self) -> str | None:
+        """The level hints are asked at: Perfect where the board is solved, else the strongest below it."""
+        try:
+            from game.bots import levels_for
+        except ImportError:
+            return None
+        offered = levels_for(self.game.id, self.request.setup.options)
+        if "perfect" in offered:
+            return "perfect"
+        return offered[-1] if offered else None
+
+    def ask_hint(self) -> None:
+        """Ask the bot for its three best moves here (key H); they are drawn on the board."""
+        if self.hint_pending is not None or self.hints:
+            return  # already asked for this position
+        if not self.can_act():
+            self.message = "Hints are for a person's turn." if not self.review else "This is a replay."
+            self.refresh()
+            return
+        worker, level = self.app.worker, self.hint_level()
+        if worker is None or level is None:
+            self.message = "No bot is available in this installation, so there are no hints."
+            self.refresh()
+            return
+        self.progress = 0.0
+        try:
+            self.hint_pending = worker.request(self.game.id, dict(self.request.setup.options), self.moves,
+                                               level, mode="analyse")
+        except Exception as err:  # the worker cannot start: say so, keep the window alive
+            self.message = f"No hint: {type(err).__name__}: {err}"
+            self.refresh()
+            return
+        self.hints_used += 1
+        self.refresh()
+
+    def _hint_message(self, msg) -> None:
+        """Progress, the analysis, or a failure for the pending hint."""
+        if hasattr(msg, "fraction"):
+            self.progress = max(0.0, min(1.0, msg.fraction))
+            return
+        self.hint_pending = None
+        if hasattr(msg, "analysis"):
+            self.show_hints(msg.analysis)
+        else:
+            self.message = f"No hint: {getattr(msg, 'message', 'the bot stopped')}"
+        self.refresh()
+
+    def show_hints(self, analysis) -> None:
+        """Draw the best candidates of a bot analysis (best first), numbered 1 to 3 with their labels."""
+        from ui.views.overlay import HintMark
+
+        state, marks, lines = self.state, [], []
+        for candidate in analysis:
+            try:
+                move = state.parse_move(candidate.move)
+            except (IllegalMoveError, AttributeError):
+                continue
+            if move not in state.legal_moves():
+                continue  # an analysis of another position: never draw it
+            rank = len(marks) + 1
+            marks.append(HintMark(rank, move.frm, move.to, candidate.label))
+            lines.append(f"{rank}. {move} ({candidate.label})" if candidate.label else f"{rank}. {move}")
+            if rank == HINTS_SHOWN:
+                break
+        self.hints, self.hint_lines = tuple(marks), lines
+
+    def _drop_hints(self) -> None:
+        """Forget the hints (the position changed); a pending request is cancelled."""
+        if self.hint_pending is not None and self.app._worker is not None:
+            self.app._worker.cancel()
+        self.hint_pending = None
+        self.hints, self.hint_lines = (), []
+
     def resume_bots(self) -> None:
         """After an undo in a bot-against-bot game: let them move again."""
         self.bots_paused = False
@@ -634,9 +948,9 @@ class PlayScene(Scene):
         self.refresh()
 
     def _cancel_bot(self) -> None:
-        if self.pending is not None and self.app._worker is not None:
+        if (self.pending is not None or self.hint_pending is not None) and self.app._worker is not None:
             self.app._worker.cancel()
-        self.pending = None
+        self.pending = self.hint_pending = None
         self.progress = 0.0
 
     # -- files ---------------------------------------------------------------------
@@ -766,6 +1080,10 @@ class PlayScene(Scene):
             self.ask_load()
         elif key == pygame.K_F1:
             self.show_rules()
+        elif key == pygame.K_o and not ctrl and not self.review:
+            self.toggle_overlays()
+        elif key == pygame.K_h and not ctrl and not self.review:
+            self.ask_hint()
         elif key == pygame.K_ESCAPE:
             if self.selected is not None or self.choices:
                 self._deselect()
@@ -819,7 +1137,7 @@ class PlayScene(Scene):
         if self.anim is not None:
             seconds = self.app.settings.animation_seconds
             t = self.anim[1] + (dt / seconds if seconds > 0 else 1.0)
-            self.anim = None if t >= 1.0 else (self.anim[0], t)
+            self.anim = None if t >= 1.0 else (self.anim[0], t, *self.anim[2:])
         self._poll_bot()
         if self.review:
             if self.review_playing and self.anim is None:
@@ -830,7 +1148,7 @@ class PlayScene(Scene):
                         self.index += 1
                         move = self.state.last_move
                         if self.app.settings.animation_seconds > 0 and move is not None and move.to is not None:
-                            self.anim = (move, 0.0)
+                            self.anim = (move, 0.0, self.history[self.index - 1])
                         self.refresh()
                     else:
                         self.review_playing = False
@@ -850,7 +1168,7 @@ class PlayScene(Scene):
             self._ask_bot()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Board with highlights, panel background, turn colour and the thinking bar."""
+        """Board with highlights and overlays, panel background, turn piece, legend icons and the thinking bar."""
         pal = self.app.palette
         surface.fill(pal.background)
         if self.history[0] is None:
@@ -864,27 +1182,63 @@ class PlayScene(Scene):
             cursor=self.cursor if self.show_cursor else None,
             hover=self.hover,
             anim=self.anim,
+            insight=self.current_insight(),
+            sight=self.sight,
+            hints=self.hints,
         )
         pygame.draw.rect(surface, pal.panel, self.panel, border_radius=12)
         pygame.draw.rect(surface, pal.panel_border, self.panel, width=2, border_radius=12)
-        if not state.is_over:
-            colour = pal.player_colour(self.game.id, state.to_move)
-        elif state.winner is not None:
-            colour = pal.player_colour(self.game.id, state.winner)
-        else:
-            colour = pal.text_dim
-        swatch = self.swatch_rect.copy()
-        font = self.turn_label.font
-        if font is not None:  # right before the centred text, so the colour reads as part of it
-            width = font.get_rect(self._shown.get(self.turn_label, "")).width
-            swatch.right = self.turn_label.rect.centerx - width // 2 - 8
-        pygame.draw.rect(surface, colour, swatch, border_radius=5)
-        pygame.draw.rect(surface, pal.text, swatch, width=2, border_radius=5)
-        thinking = self.pending is not None
+        self._draw_turn_piece(surface)
+        for rect, key in self.legend_rows:
+            self._draw_legend_icon(surface, rect, key)
+        thinking = self.pending is not None or self.hint_pending is not None
         if thinking != self.think_label.visible:
             self.think_label.show() if thinking else self.think_label.hide()
         if thinking:
             self._draw_thinking(surface)
+
+    def _draw_turn_piece(self, surface: pygame.Surface) -> None:
+        """The piece of the side to move (or the winner) on a light chip, right before the turn text."""
+        pal, state = self.app.palette, self.state
+        player = state.to_move if not state.is_over else state.winner
+        swatch = self.swatch_rect.copy()
+        font = self.turn_label.font
+        if font is not None:  # right before the centred text, so the piece reads as part of it
+            width = font.get_rect(self._shown.get(self.turn_label, "")).width
+            swatch.right = self.turn_label.rect.centerx - width // 2 - 8
+        if player is None:  # a draw: a plain dim chip
+            pygame.draw.rect(surface, pal.text_dim, swatch, border_radius=6)
+            return
+        # A light chip: dark pieces (charcoal goats, black ships) stay readable on the dark panel.
+        pygame.draw.rect(surface, pal.snow, swatch, border_radius=6)
+        pygame.draw.rect(surface, pal.player_colour(self.game.id, player), swatch, width=3, border_radius=6)
+        icon = self._icons.get(("player", player, swatch.w))
+        if icon is None:
+            icon = self._icons[("player", player, swatch.w)] = self.view.player_icon(player, int(swatch.w * 0.86))
+        surface.blit(icon, icon.get_rect(center=swatch.center))
+
+    def _draw_legend_icon(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
+        """One legend row's icon: a zone's mark, a number badge, or the sight line."""
+        icon = self._icons.get((key, rect.w))
+        if icon is None:
+            if key == "labels":
+                icon = self.view.overlays.label_icon(rect.w)
+            elif key == "sight":
+                icon = self._sight_icon(rect.w)
+            else:
+                icon = self.view.legend_icon(key, rect.w)
+            self._icons[(key, rect.w)] = icon
+        surface.blit(icon, rect.topleft)
+
+    def _sight_icon(self, px: int) -> pygame.Surface:
+        """A little line with a crossed tree mark: the legend's picture of a sight line."""
+        pal = self.app.palette
+        icon = pygame.Surface((px, px), pygame.SRCALPHA)
+        colour = pal.overlay_colour("blocked")
+        pygame.draw.line(icon, pal.overlay_colour("clear"), (1, px - 2), (px // 2, px // 2), max(2, px // 8))
+        pygame.draw.line(icon, colour, (px // 2, px // 2), (px - 2, 1), max(2, px // 8))
+        pygame.draw.circle(icon, colour, (px // 2, px // 2), px // 4, max(1, px // 10))
+        return icon
 
     def _draw_thinking(self, surface: pygame.Surface) -> None:
         pal = self.app.palette

@@ -1,4 +1,4 @@
-"""Settings: sound, animation speed, colour-blind palette, window size and fullscreen; saved at once."""
+"""Settings: sound, animation speed, colour-blind palette, window size, fullscreen and overlays; saved at once."""
 from __future__ import annotations
 
 from ui.scenes import esc
@@ -41,6 +41,7 @@ class SettingsScene(Scene):
             Field("colour_blind", "Colours", (("winter", False), ("colour-blind safe", True)), s.colour_blind),
             Field("window", "Window size", tuple((f"{w} × {h}", (w, h)) for w, h in sizes), tuple(s.window)),
             Field("fullscreen", "Fullscreen", (("off", False), ("on", True)), s.fullscreen),
+            Field("overlays", "Overlays", (("off", False), ("on", True)), s.overlays),
         ]
 
     def build(self) -> None:
@@ -51,7 +52,8 @@ class SettingsScene(Scene):
         self.label((x, 16, col_w, 58), "Settings", object_id="#title")
         self.form.place(pygame.Rect(x, 100, col_w, 0), 52)
         self.form.set_fields(self._fields())
-        self.note = self.text_box((x, 100 + 5 * 52 + 16, col_w, 110), esc(self.message), object_id="#hint", style="@subtle")
+        rows = len(self._fields())
+        self.note = self.text_box((x, 100 + rows * 52 + 16, col_w, 110), esc(self.message), object_id="#hint", style="@subtle")
         self.button((x + col_w - 180, h - 80, 180, 50), "Back", self.back, tooltip="Esc")
 
     def _changed(self, key: str, value) -> None:

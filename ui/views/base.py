@@ -208,6 +208,8 @@ class BoardView:
                 self._stamp(surface, "target", cell)
         if cursor in valid:
             self._stamp(surface, "cursor", cursor)
+        if insight is not None:
+            self.overlays.draw_insight(surface, insight, above=True)
         if sight is not None:
             self.overlays.draw_sight(surface, sight)
         if hints:

@@ -80,8 +80,8 @@ class OverlayPainter:
         return hex_colour(self.view.palette.overlay_colour(name))
 
     # -- zone stamps --------------------------------------------------------------------
-    def zone_svg(self, zone: str, c: float, s: float) -> str:
-        """SVG elements of a zone's mark for a cell centred at (c, c) of size s."""
+    def zone_svg(self, zone: str, c: float, s: float, centred: bool = False) -> str:
+        """SVG elements of a zone's mark for a cell centred at (c, c) of size s (`centred`: corner marks in the middle)."""
         shape = ZONE_SHAPES.get(zone, "ring")
         col = self._colour(zone)
         out = hex_colour(self.view.palette.outline)
@@ -127,7 +127,7 @@ class OverlayPainter:
                     + stroke(f'path d="{ticks}"', s * 0.06))
         if shape == "triangle":
             # In the top-left corner, where the warmth number (bottom right) and the goat leave room.
-            x, y, h = c - s * 0.30, c - s * 0.26, s * 0.30
+            x, y, h = (c, c, s * 0.7) if centred else (c - s * 0.30, c - s * 0.26, s * 0.30)
             tri = points([(x, y - h * 0.6), (x + h * 0.55, y + h * 0.4), (x - h * 0.55, y + h * 0.4)])
             return (f'<polygon points="{tri}" fill="{col}" stroke="{out}" stroke-width="{edge:.2f}" '
                     f'stroke-linejoin="round"/>'
@@ -135,7 +135,8 @@ class OverlayPainter:
                     f'stroke-width="{max(1.5, s * 0.035):.2f}" stroke-linecap="round"/>'
                     f'<circle cx="{x:.2f}" cy="{y + h * 0.24:.2f}" r="{max(1.0, s * 0.02):.2f}" fill="{out}"/>')
         if shape == "frame":
-            return stroke(f'polygon points="{cell(0.07)}"', s * 0.09)
+            # Inside the cell, so the last-move outline on the cell's edge leaves it visible.
+            return stroke(f'polygon points="{cell(0.15)}"', s * 0.08)
         if shape == "plus":
             a = s * 0.13
             return (f'<polygon points="{cell(0.06)}" fill="{col}" fill-opacity="0.24"/>'
@@ -170,7 +171,7 @@ class OverlayPainter:
         s, c = px / 1.3, px / 2
         cell = points((c + x, c + y) for x, y in self._shape(0.0, s))
         back = f'<polygon points="{cell}" fill="{hex_colour(self.view.palette.panel_border)}" fill-opacity="0.7"/>'
-        return svg_surface(svg_doc(px, px, back + self.zone_svg(zone, c, s)), (px, px))
+        return svg_surface(svg_doc(px, px, back + self.zone_svg(zone, c, s, centred=True)), (px, px))
 
     def label_icon(self, px: int, text: str = "3") -> pygame.Surface:
         """The look of a per-cell number, as a legend icon."""
@@ -229,13 +230,29 @@ class OverlayPainter:
         return chip
 
     # -- insight --------------------------------------------------------------------------
-    def draw_insight(self, surface: pygame.Surface, insight) -> None:
-        """Zones, labels, links and arrows of a game.insight.Insight (cached per Insight object)."""
+    def draw_insight(self, surface: pygame.Surface, insight, above: bool = False) -> None:
+        """A game.insight.Insight: zones, links and labels, or (`above`) its arrows, drawn over the highlights.
+
+        Both pictures are made once per Insight object and layout.
+        """
         if insight is None:
             return
         if self._insight is None or self._insight[0] is not insight:
-            self._insight = (insight, self._render_insight(insight))
-        surface.blit(self._insight[1], self.view.rect.topleft)
+            self._insight = (insight, self._render_insight(insight), self._render_arrows(insight))
+        layer = self._insight[2 if above else 1]
+        if layer is not None:
+            surface.blit(layer, self.view.rect.topleft)
+
+    def _render_arrows(self, insight) -> pygame.Surface | None:
+        view, s = self.view, self._s
+        valid = view._cell_set
+        parts = [self._arrow_svg(self._local(frm), self._local(to), self._colour("steps"), s,
+                                 stroke_w=max(2.0, s * 0.07), shorten=s * 0.3)
+                 for frm, to in getattr(insight, "arrows", ()) or () if frm in valid and to in valid]
+        if not parts:
+            return None
+        w, h = view.rect.size
+        return svg_surface(svg_doc(w, h, "".join(parts)), (w, h))
 
     def _render_insight(self, insight) -> pygame.Surface:
         view = self.view
@@ -257,14 +274,10 @@ class OverlayPainter:
                 zone = next((z for z in ("forbidden", "nearest") if cell in zones.get(z, ()) or cause in zones.get(z, ())),
                             "nearest")
                 a, b = self._local(cell), self._local(cause)
-                parts.append(self._line_svg(a, b, self._colour(zone), max(1.5, s * 0.03), 0.8,
+                parts.append(self._line_svg(a, b, self._colour(zone), max(1.5, s * 0.025), 0.7,
                                             f'stroke-dasharray="{s * 0.1:.2f} {s * 0.07:.2f}"'))
                 parts.append(f'<circle cx="{b[0]:.2f}" cy="{b[1]:.2f}" r="{max(2.0, s * 0.06):.2f}" '
                              f'fill="{self._colour(zone)}" stroke="{hex_colour(view.palette.outline)}"/>')
-        for frm, to in getattr(insight, "arrows", ()) or ():
-            if frm in valid and to in valid:
-                parts.append(self._arrow_svg(self._local(frm), self._local(to), self._colour("steps"), s,
-                                             shorten=s * 0.18))
         if parts:
             layer.blit(svg_surface(svg_doc(w, h, "".join(parts)), (w, h)), (0, 0))
         px = max(11, min(26, int(s * 0.3)))
