@@ -453,3 +453,34 @@ def test_without_a_bot_the_review_still_steps_through_the_game(make_app):
     assert scene.analysis_label.text.startswith("No evaluation: no bot is available")
     d.key(pygame.K_END)
     assert scene.index == 13 and scene.review.series[-1] == 1.0
+
+
+# -- the graph -----------------------------------------------------------------------------------
+def test_the_graph_maps_positions_to_pixels_and_back():
+    from ui.scenes.graph import EvalGraph
+
+    g = EvalGraph((100, 50, 400, 150), plies=40)
+    for ply in (0, 1, 17, 39, 40):
+        assert g.ply_at((g.x_of(ply), g.rect.centery)) == ply
+    assert g.ply_at((g.rect.x, g.rect.y)) == 0 and g.ply_at((g.rect.right - 1, g.rect.bottom - 1)) == 40
+    assert g.ply_at((g.rect.x - 1, g.rect.centery)) is None and g.ply_at((float("nan"), 60)) is None
+    assert g.y_of(1.0) < g.y_of(0.5) < g.y_of(0.0) and g.y_of(2.0) == g.y_of(1.0)
+    assert EvalGraph((0, 0, 100, 50), plies=0).ply_at((80, 10)) == 0
+
+
+def test_the_graph_breaks_its_line_at_positions_not_yet_evaluated():
+    from ui.scenes.graph import EvalGraph
+
+    g = EvalGraph((0, 0, 300, 100), plies=6)
+    runs = g.runs([0.5, 0.6, None, 0.2, None, None, 1.0])
+    assert [len(run) for run in runs] == [2, 1, 1]
+    assert runs[0][1] == (g.x_of(1), g.y_of(0.6))
+
+
+def test_fill_colours_are_lightened_until_they_show_on_the_background():
+    from ui.scenes.graph import _brightness, visible
+
+    background = (31, 45, 61)
+    black_ship = visible((20, 20, 24), background)
+    assert abs(_brightness(black_ship) - _brightness(background)) >= 70
+    assert visible((124, 196, 232), background) == (124, 196, 232)  # ice blue shows already

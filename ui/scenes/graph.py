@@ -90,8 +90,7 @@ class EvalGraph:
                 pygame.draw.circle(surface, pal.text, _pt(run[0]), 2)
             else:
                 pygame.draw.lines(surface, pal.text, False, [_pt(p) for p in run], 2)
-        if font is not None:
-            self._ticks(surface, font, pal)
+        clear_x = r.x  # move numbers start right of the bottom name
         if font is not None and names is not None:
             # Each name beside a swatch of its colour (outlined: a near-black ship must still show).
             for player, y in ((0, r.y + 4), (1, r.bottom - font.get_height() - 3)):
@@ -102,9 +101,13 @@ class EvalGraph:
                     pygame.draw.rect(surface, colours[player], box, border_radius=3)
                     pygame.draw.rect(surface, pal.text_dim, box, width=1, border_radius=3)
                     x += sw + 4
-                surface.blit(font.render(names[player], True, pal.text_dim), (x, y))
+                name = font.render(names[player], True, pal.text_dim)
+                surface.blit(name, (x, y))
+                clear_x = x + name.get_width() + 6
             half = font.render("50%", True, pal.text_dim)
             surface.blit(half, (r.right - half.get_width() - 5, mid - half.get_height() - 1))
+        if font is not None:
+            self._ticks(surface, font, pal, clear_x)
         # The current position: a vertical line, and a ring on the series if it is known there.
         x = int(round(self.x_of(min(self.plies, max(0, current)))))
         pygame.draw.line(surface, pal.accent, (x, r.y + 3), (x, r.bottom - 4), 2)
@@ -117,7 +120,7 @@ class EvalGraph:
                 pygame.draw.circle(surface, pal.outline, centre, 6)
                 pygame.draw.circle(surface, MARK_COLOUR, centre, 4)
 
-    def _ticks(self, surface, font, pal) -> None:
+    def _ticks(self, surface, font, pal, clear_x: int) -> None:
         """Small marks and numbers every 10 moves (every 5 in short games) along the bottom."""
         if self.plies < 2:
             return
@@ -129,7 +132,8 @@ class EvalGraph:
             pygame.draw.line(surface, pal.text_dim, (x, self.plot.bottom), (x, self.plot.bottom + 3))
             text = font.render(str(ply), True, pal.text_dim)
             tx = min(self.rect.right - text.get_width() - 2, x - text.get_width() // 2)
-            surface.blit(text, (tx, self.rect.bottom - text.get_height() - 1))
+            if tx >= clear_x:
+                surface.blit(text, (tx, self.rect.bottom - text.get_height() - 1))
 
     def _fill(self, surface, runs, mid: int, colours) -> None:
         """The area between each stretch of line and the 50% line: player 0's colour above, 1's below."""
