@@ -678,7 +678,9 @@ class PlayScene(Scene):
             candidates += self._by_cells.get((frm, cell), [])
         from_cell = [m for (f, _), ms in self._by_cells.items() if f == cell for m in ms] if frm is None else []
         if frm is None and state.owner(cell) == state.to_move:
-            # The mover's own piece that cannot move: why its steps fail, not "the cell is taken".
+            # The mover's own piece that cannot move: why its steps fail, not "the cell is taken";
+            # steps onto empty cells first, since their reason is the rule that holds the piece.
+            from_cell.sort(key=lambda m: m.to is not None and state.owner(m.to) is not None)
             candidates += from_cell + self._by_cells.get((None, cell), [])
         else:
             candidates += self._by_cells.get((None, cell), []) + from_cell
