@@ -129,7 +129,7 @@ class EvalGraph:
             step *= 2  # too crowded: every other one
         for ply in range(step, self.plies + 1, step):
             x = int(round(self.x_of(ply)))
-            pygame.draw.line(surface, pal.text_dim, (x, self.plot.bottom), (x, self.plot.bottom + 3))
+            pygame.draw.line(surface, pal.text_dim, (x, self.plot.bottom - 3), (x, self.plot.bottom))
             text = font.render(str(ply), True, pal.text_dim)
             tx = min(self.rect.right - text.get_width() - 2, x - text.get_width() // 2)
             if tx >= clear_x:

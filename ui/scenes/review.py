@@ -26,7 +26,8 @@ LEVEL = "casual"           # the bot's budget per position: quick, and it proves
 CONFIRM_LEVELS = ("perfect", "strong")  # a second look before "lost a proved win": exact where offered
 MAX_FAILURES = 3           # failures in a row before the background analysis gives up
 EXPORT_PX = 960            # exported board pictures are this many pixels square
-GRAPH_H = 150              # graph height at 800 pixels of window height
+GRAPH_H = 150              # graph height at 800 pixels of window height (less in short windows)
+NOTE_LINES = 4             # the note box holds this many lines of text: a marked move and the verdict
 
 
 def export_board(view_factory, state, path: str | Path, size: int = EXPORT_PX) -> Path:
@@ -142,15 +143,29 @@ class ReviewScene(Scene):
         y += int(32 * scale)
         self.score_label = self.label((x, y, inner, int(28 * scale)), "", object_id="#score", style="@subtle")
         y += int(34 * scale)
-        self.graph = EvalGraph((x, y, inner, int(GRAPH_H * scale)), self.plies)
-        y += self.graph.rect.h + 4
-        self.analysis_label = self.label((x, y, inner, int(26 * scale)), "", object_id="#analysis", style="@small")
-        y += int(30 * scale)
-        self.note_box = self.text_box((x, y, inner, int(150 * scale)), "", object_id="#message")
-        y += int(156 * scale)
         bh = int(40 * scale)
-        rows = 3
-        bottom = self.panel.bottom - pad - rows * (bh + 6)
+        bottom = self.panel.bottom - pad - 3 * (bh + 6)  # three rows of buttons at the bottom
+        # Graph, analysis line, note and move list share what is left; short windows shrink the
+        # graph and then the note, so that the move list keeps at least three rows.
+        line = self._line_height()
+        graph_h = max(80, min(int(GRAPH_H * scale), int(h * 0.16)))
+        note_lines = NOTE_LINES
+        analysis_h = int(30 * scale)
+        while True:
+            note_h = note_lines * line + 20  # theme fonts keep their size at any scale
+            left = bottom - 8 - (y + graph_h + 4 + analysis_h + note_h + 6)
+            if left >= 3 * line or note_lines == 2:
+                break
+            if graph_h > 80:
+                graph_h = max(80, graph_h - (3 * line - left))
+            else:
+                note_lines -= 1
+        self.graph = EvalGraph((x, y, inner, graph_h), self.plies)
+        y += graph_h + 4
+        self.analysis_label = self.label((x, y, inner, int(26 * scale)), "", object_id="#analysis", style="@small")
+        y += analysis_h
+        self.note_box = self.text_box((x, y, inner, note_h), "", object_id="#message")
+        y += note_h + 6
         self.list_rect = pygame.Rect(x, y, inner, max(30, bottom - y - 8))
         quarter = (inner - 3 * 6) // 4
         by = bottom
@@ -519,6 +534,11 @@ class ReviewScene(Scene):
             self._draw_pending(surface)
         self._draw_moves(surface)
 
+    def _line_height(self) -> int:
+        """The height of a line of the theme's body text (what the note box shows)."""
+        font = self.app.ui.get_theme().get_font_dictionary().find_font(18, "noto_sans")
+        return int(font.size("Ag")[1] * 1.4)  # pygame-gui's text boxes space lines by about this much
+
     def _font(self, px: int):
         """pygame's bundled font at a pixel size (cached), for the graph's small labels."""
         font = self._fonts.get(px)
@@ -540,7 +560,8 @@ class ReviewScene(Scene):
         r = self.list_rect
         pygame.draw.rect(surface, pal.background, r, border_radius=8)
         theme_font = self.app.ui.get_theme().get_font_dictionary().find_font(16, "noto_sans")
-        line_h = max(18, int(24 * self.scale))
+        text_h = theme_font.size("Ag")[1]
+        line_h = max(text_h + 2, int(24 * self.scale))
         rows = (self.plies + 1) // 2
         visible = max(1, (r.h - 8) // line_h)
         current_row = max(0, (self.index - 1) // 2)
@@ -553,13 +574,14 @@ class ReviewScene(Scene):
             self._text(surface, theme_font, "No moves were played.", (r.x + 8, r.y + 6), pal.text_dim)
             return
         for row in range(start, min(rows, start + visible)):
-            y = r.y + 4 + (row - start) * line_h
+            top = r.y + 4 + (row - start) * line_h
+            y = top + (line_h - 2 - text_h) // 2  # text centred in its row's highlight
             self._text(surface, theme_font, f"{row + 1}.", (r.x + 8, y), pal.text_dim)
             for col in (0, 1):
                 ply = 2 * row + col + 1
                 if ply > self.plies:
                     break
-                cell = pygame.Rect(r.x + num_w + col * col_w, y, col_w - 6, line_h - 2)
+                cell = pygame.Rect(r.x + num_w + col * col_w, top, col_w - 6, line_h - 2)
                 self.move_cells.append((cell, ply))
                 if ply == self.index:
                     pygame.draw.rect(surface, pal.accent, cell, border_radius=5)
