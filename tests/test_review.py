@@ -347,6 +347,18 @@ def test_the_graph_fills_in_one_position_at_a_time_and_marks_the_drop(review_dri
     assert "every position evaluated" in scene.analysis_label.text
 
 
+def test_the_position_on_screen_is_evaluated_next(review_driver):
+    d = review_driver
+    scene = open_review(d)
+    d.until(lambda: scene.review.analysed >= 3, limit=100)  # positions 0 and 1, and the final one
+    d.key(pygame.K_END)
+    d.key(pygame.K_LEFT)  # position 12: not evaluated yet
+    d.until(lambda: scene.review.verdicts[12] is not None, limit=100)
+    asked = [len(req[2]) for req in d.worker.requests]
+    assert asked[:2] == [0, 1] and 12 in asked and asked.index(12) <= 3, asked
+    assert scene.review.verdicts[5] is None  # the rest waits its turn
+
+
 def test_leaving_the_review_cancels_the_analysis(review_driver):
     d = review_driver
     d.worker.polls_before_reply = 1000  # the bot is still thinking when the person leaves

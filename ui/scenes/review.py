@@ -330,10 +330,14 @@ class ReviewScene(Scene):
     def next_position(self) -> tuple[int, str] | None:
         """The next (position, level) to ask the bot about, or None when there is nothing left.
 
-        First every position in order at the quick level; then a longer look at each position
-        after a move marked as losing a proved win, where the quick look left it unproved.
+        First every position at the quick level, the one on screen first and then in order;
+        then a longer look at each position after a move marked as losing a proved win,
+        where the quick look left it unproved.
         """
-        for ply in self.review.missing():
+        missing = self.review.missing()
+        if self.index in missing and self.index not in self.failed:
+            return self.index, LEVEL
+        for ply in missing:
             if ply not in self.failed:
                 return ply, LEVEL
         for mark in self.review.marks:
