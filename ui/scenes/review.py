@@ -538,9 +538,16 @@ class ReviewScene(Scene):
             self._draw_pending(surface)
         self._draw_moves(surface)
 
+    def _theme_font(self, label, size: int):
+        """The font the theme gives `label` (so custom text follows the theme), else Noto Sans at `size`."""
+        font = getattr(label, "font", None)
+        if font is None:
+            font = self.app.ui.get_theme().get_font_dictionary().find_font(size, "noto_sans")
+        return font
+
     def _line_height(self) -> int:
         """The height of a line of the theme's body text (what the note box shows)."""
-        font = self.app.ui.get_theme().get_font_dictionary().find_font(18, "noto_sans")
+        font = self._theme_font(self.status_label, 18)  # the note box's body text is the labels' size
         return int(font.size("Ag")[1] * 1.4)  # pygame-gui's text boxes space lines by about this much
 
     def _font(self, px: int):
@@ -563,7 +570,7 @@ class ReviewScene(Scene):
         pal = self.app.palette
         r = self.list_rect
         pygame.draw.rect(surface, pal.background, r, border_radius=8)
-        theme_font = self.app.ui.get_theme().get_font_dictionary().find_font(16, "noto_sans")
+        theme_font = self._theme_font(self.score_label, 16)  # the list reads like the subtle line above it
         text_h = theme_font.size("Ag")[1]
         line_h = max(text_h + 2, int(24 * self.scale))
         rows = (self.plies + 1) // 2
