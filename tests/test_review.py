@@ -462,7 +462,8 @@ def test_without_a_bot_the_review_still_steps_through_the_game(make_app):
     d.frames(2)
     scene = open_review(d)
     d.frames(3)
-    assert scene.analysis_label.text.startswith("No evaluation: no bot is available")
+    assert scene.analysis_label.text.startswith("No evaluation")
+    assert "No evaluation: no bot is available in this installation." in scene.note_box.html_text
     d.key(pygame.K_END)
     assert scene.index == 13 and scene.review.series[-1] == 1.0
 

@@ -93,7 +93,7 @@ class ReviewScene(Scene):
 
         self.view = make_view(self.game.id, self.states[0].board, self.app.palette)
         if self.app.worker is None:
-            self.analysis_error = "no bot is available in this installation, so there is no evaluation"
+            self.analysis_error = "no bot is available in this installation"
         self.build()
 
     def on_exit(self) -> None:
@@ -198,7 +198,7 @@ class ReviewScene(Scene):
             mover = self.states[self.index - 1].to_move
             status = f"Move {self.index} of {self.plies}: {roles[mover]} {self.moves[self.index - 1]}"
         self._set(self.status_label, status)
-        self._set(self.score_label, self._score_text())
+        self._set(self.score_label, self._fitting(self.score_label, self._score_texts()))
         self._set(self.analysis_label, self._analysis_text())
         self._set(self.note_box, self._note_html())
         for text, ok in (("« Start", self.index > 0), ("‹ Back", self.index > 0),
@@ -215,20 +215,32 @@ class ReviewScene(Scene):
             self._shown[widget] = text
             widget.set_text(text)
 
-    def _score_text(self) -> str:
+    def _score_texts(self) -> tuple[str, ...]:
+        """Who is to move (or the result) and the scores, longest first, for narrow panels."""
         state, roles, g = self.state, self.game.roles, self.game
         s = state.scores
+        name = g.score_name.capitalize()
         if g.shared_score:
-            score = f"{g.score_name.capitalize()}: {s[0]}"
+            scores = (f"{name}: {s[0]}",) * 2
         else:
-            score = f"{g.score_name.capitalize()}: {roles[0]} {s[0]} · {roles[1]} {s[1]}"
+            scores = (f"{name}: {roles[0]} {s[0]} · {roles[1]} {s[1]}", f"{name} {s[0]}–{s[1]}")
         if state.is_over:
-            return f"{'Draw' if state.winner is None else roles[state.winner] + ' wins'} · {score}"
-        return f"{roles[state.to_move]} to move · {score}"
+            lead = "Draw" if state.winner is None else f"{roles[state.winner]} wins"
+        else:
+            lead = f"{roles[state.to_move]} to move"
+        return (f"{lead} · {scores[0]}", f"{lead} · {scores[1]}", scores[1])
+
+    @staticmethod
+    def _fitting(label, texts) -> str:
+        """The first of `texts` that fits the label's width (the last one if none does)."""
+        font = getattr(label, "font", None)
+        if font is None:
+            return texts[0]
+        return next((t for t in texts if font.size(t)[0] <= label.rect.width - 8), texts[-1])
 
     def _analysis_text(self) -> str:
         if self.analysis_error:
-            return "No evaluation: " + self.analysis_error
+            return "No evaluation (the note below says why)"
         from game.bots import level_names
 
         done, total = self.review.analysed, len(self.states)
@@ -247,6 +259,8 @@ class ReviewScene(Scene):
         if state.is_over:
             return state.end_reason or "The game is over."
         if v is None:
+            if self.analysis_error:
+                return f"No evaluation: {self.analysis_error}."
             if ply in self.failed:
                 return f"The bot could not evaluate this position: {self.failed[ply]}"
             return "The bot has not evaluated this position yet."
