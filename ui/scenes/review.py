@@ -261,6 +261,8 @@ class ReviewScene(Scene):
         if v is None:
             if self.analysis_error:
                 return f"No evaluation: {self.analysis_error}."
+            if self.pending is not None and self.pending[1] == ply:
+                return "The bot is evaluating this position…"
             if ply in self.failed:
                 return f"The bot could not evaluate this position: {self.failed[ply]}"
             return "The bot has not evaluated this position yet."
