@@ -266,10 +266,8 @@ class ReviewScene(Scene):
             if ply in self.failed:
                 return f"The bot could not evaluate this position: {self.failed[ply]}"
             return "The bot has not evaluated this position yet."
-        if v.outcome == WIN:
-            text = f"{roles[v.mover]} {v.label} (proved)"
-        elif v.outcome == LOSS:
-            text = f"{roles[v.mover]} {v.label} (proved)"
+        if v.outcome in (WIN, LOSS):
+            text = f"{roles[v.mover]} {v.label} (proved)"  # "Mina loses in 10 (proved)"
         elif v.outcome == DRAW:
             text = "A proved draw"
         else:
