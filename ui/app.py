@@ -17,7 +17,12 @@ import pygame_gui
 from ui.settings import MIN_WINDOW, Settings, SettingsStore
 
 FPS = 60
-TITLE = "Frostfield"
+ICON = "sprites/icon.svg"  # the window's icon, the same file the standalone executable's icon is made from
+ICON_PX = 64
+# Theme font sizes follow the window height in these steps (1.0 at 800 px), so text keeps its share of the window.
+FONT_STEPS = (0.85, 1.0, 1.15, 1.3)
+# The HTML text boxes use bold and italic; pygame-gui loads those lazily with a warning unless preloaded.
+HTML_STYLES = ("bold", "italic")
 
 
 def theme_id(object_id: str | None, style: str | None):
@@ -257,14 +262,15 @@ class App:
         self.last_setups: dict = {}  # game id -> the setup last started, to prefill the form
         pygame.init()
         pygame.key.set_repeat(300, 40)
-        pygame.display.set_caption(TITLE)
+        pygame.display.set_caption(self.title())
+        self._set_icon()  # before set_mode: some platforms read the icon only when the window opens
         self.screen = self._open_window(size or self.settings.window, self.settings.fullscreen)
+        self._theme = self._load_theme()
+        self.font_step = self._font_step(self.screen.get_height())
         self.ui = pygame_gui.UIManager(
-            self.screen.get_size(), self._theme_path(), enable_live_theme_updates=False
+            self.screen.get_size(), self._scaled_theme(self.font_step), enable_live_theme_updates=False
         )
-        # The HTML text boxes use bold and italic; loading them now avoids a stall (and a warning) later.
-        self.ui.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style}
-                               for size in (14, 16, 18) for style in ("bold", "italic")])
+        self._preload_fonts()
         self.clock = pygame.time.Clock()
         self.palette = self._make_palette()
         self.sounds = self._make_sounds()
@@ -289,13 +295,84 @@ class App:
             return pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
 
     @staticmethod
-    def _theme_path():
+    def title() -> str:
+        """The window title: name and version, e.g. "Frostfield 0.1.0"."""
+        from ui.about import title
+
+        return title()
+
+    @staticmethod
+    def _set_icon() -> None:
+        """The snowflake icon in the title bar and task bar (silently none if it cannot be read)."""
         from ui.resources import asset_path
 
         try:
-            return str(asset_path("theme.json"))
-        except FileNotFoundError:
-            return None  # pygame-gui's default look: plain, but the app still works
+            pygame.display.set_icon(pygame.image.load_sized_svg(str(asset_path(ICON)), (ICON_PX, ICON_PX)))
+        except (FileNotFoundError, pygame.error):
+            pass  # a missing icon is no reason not to open the window
+
+    @staticmethod
+    def _load_theme() -> dict | None:
+        """The winter theme as a dict (None: pygame-gui's default look, plain but working)."""
+        import json
+
+        from ui.resources import asset_path
+
+        try:
+            return json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
+        except (FileNotFoundError, OSError, ValueError):
+            return None
+
+    @staticmethod
+    def _font_step(height: int) -> float:
+        """The font scale for a window height: the step nearest height / 800."""
+        want = height / 800
+        return min(FONT_STEPS, key=lambda step: abs(step - want))
+
+    def _scaled_theme(self, step: float) -> dict | None:
+        """The theme with every font size multiplied by `step` (a copy; the loaded theme stays as read)."""
+        if self._theme is None:
+            return None
+        import copy
+
+        theme = copy.deepcopy(self._theme)
+        for block in theme.values():
+            font = block.get("font") if isinstance(block, dict) else None
+            if isinstance(font, dict) and "size" in font:
+                try:
+                    font["size"] = str(max(8, round(int(font["size"]) * step)))
+                except ValueError:
+                    pass  # not a number: leave it for pygame-gui to report
+        return theme
+
+    def font_sizes(self) -> list[int]:
+        """Every font size the current theme uses."""
+        theme = self._scaled_theme(self.font_step) or {}
+        sizes = set()
+        for block in theme.values():
+            font = block.get("font") if isinstance(block, dict) else None
+            if isinstance(font, dict) and str(font.get("size", "")).isdigit():
+                sizes.add(int(font["size"]))
+        return sorted(sizes) or [14]
+
+    def _preload_fonts(self) -> None:
+        """Load bold and italic at the theme's sizes now: no stall (and no warning) at the first <b>."""
+        fonts = self.ui.get_theme().get_font_dictionary()
+        wanted = [{"name": "noto_sans", "point_size": size, "style": style}
+                  for size in self.font_sizes() for style in HTML_STYLES
+                  # Only those not loaded yet: the theme itself loads the bold sizes it names.
+                  if fonts.create_font_id(size, "noto_sans", style == "bold", style == "italic") not in fonts.loaded_fonts]
+        if wanted:
+            self.ui.preload_fonts(wanted)
+
+    def _rescale_fonts(self) -> None:
+        """After a resize: switch the theme's font sizes if the window height crossed a step."""
+        step = self._font_step(self.screen.get_height())
+        if step == self.font_step or self._theme is None:
+            return
+        self.font_step = step
+        self.ui.get_theme().load_theme(self._scaled_theme(step))
+        self._preload_fonts()
 
     def _make_palette(self):
         from ui.palette import palette_for
@@ -347,6 +424,7 @@ class App:
 
     def _resized(self) -> None:
         self.ui.set_window_resolution(self.screen.get_size())
+        self._rescale_fonts()
         if self.scenes.current is not None:
             self.scenes.current.relayout()
 
