@@ -277,9 +277,8 @@ def test_game_1_of_a_match_says_roles_swap_next(driver):
 def test_game_2_guidance_after_yuki_won_game_1(driver):
     scene = match_scene(driver, 2, YUKI_WINS[3])
     lines = scene.match_lines()
-    assert lines[0] == "Game 1: Player A won as Yuki, 3 trees eaten."
-    assert lines[1] == ("Player B (Yuki): to win the match, your Yuki must catch Mina having eaten fewer than "
-                        "3 trees (exactly 3 trees: a drawn match).")
+    assert lines[0] == "Game 1: Player A won as Yuki (3 trees eaten)."
+    assert lines[1] == "Player B (Yuki): to win the match, your Yuki must eat fewer than 3 trees (3 exactly: a draw)."
     assert lines[2] == "Player A (Mina): to win the match, Mina must survive."
 
 
@@ -288,7 +287,7 @@ def test_game_2_guidance_after_mina_won_game_1(driver):
     assert scene.match_lines()[1:] == [
         "Player B (Yuki): to win the match, your Yuki must catch Mina.",
         "Player A (Mina): to win the match, Mina must survive until Yuki has eaten more than 3 trees "
-        "(exactly 3 trees: a drawn match).",
+        "(3 exactly: a draw).",
     ]
 
 
@@ -310,10 +309,9 @@ def test_guidance_follows_the_count_as_game_2_unfolds():
     ff = get_game("frozen-forest")
     yuki_won = GameResult(0, (23, 23))
     assert match_guidance(ff, yuki_won, 10, 90)[0] == (
-        "Player B (Yuki): to win the match, your Yuki must catch Mina having eaten fewer than 23 trees "
-        "(exactly 23 trees: a drawn match).")
+        "Player B (Yuki): to win the match, your Yuki must eat fewer than 23 trees (23 exactly: a draw).")
     assert match_guidance(ff, yuki_won, 23, 90)[0] == (
-        "Player B (Yuki): winning this game no longer wins the match (exactly 23 trees: a drawn match).")
+        "Player B (Yuki): winning this game no longer wins the match (23 exactly: a draw).")
     assert match_guidance(ff, yuki_won, 24, 90) == ["Player A has won the match, however this game ends."]
     mina_won = GameResult(1, (23, 23))
     assert match_guidance(ff, mina_won, 24, 90)[1] == "Player A (Mina): to win the match, Mina must survive."

@@ -89,11 +89,11 @@ def match_guidance(game, first: GameResult, eaten_now: int, most: int,
         if decided is None:
             return ["The match is drawn, however this game ends."]
         return [f"{names[decided]} has won the match, however this game ends."]
-    phrases = {  # what each role must do for the counts where it wins the match
+    phrases = {  # what each role must do for the counts where it wins the match (the issue's words)
         0: {"any": f"your {yuki} must catch {mina}",
-            "<": f"your {yuki} must catch {mina} having eaten fewer than {{k}} trees",
-            ">": f"your {yuki} must catch {mina} having eaten more than {{k}} trees",
-            "=": f"your {yuki} must catch {mina} having eaten exactly {{k}} trees"},
+            "<": f"your {yuki} must eat fewer than {{k}} trees",
+            ">": f"your {yuki} must eat more than {{k}} trees",
+            "=": f"your {yuki} must eat exactly {{k}} trees"},
         1: {"any": f"{mina} must survive",
             "<": f"{mina} must survive while {yuki} has eaten fewer than {{k}} trees",
             ">": f"{mina} must survive until {yuki} has eaten more than {{k}} trees",
@@ -105,7 +105,7 @@ def match_guidance(game, first: GameResult, eaten_now: int, most: int,
         who = f"{names[person]} ({side})"
         win = _outcome_runs(outcome[role], person)
         draw = _outcome_runs(outcome[role], None, exact=True)
-        tie = f"exactly {draw[1:]} trees: a drawn match" if draw and draw[0] == "=" else None
+        tie = f"{draw[1:]} exactly: a draw" if draw and draw[0] == "=" else None
         if win is None:
             text = f"{who}: winning this game no longer wins the match"
             lines.append(text + (f" ({tie})." if tie else "."))
@@ -274,9 +274,40 @@ class PlayScene(Scene):
         y += int(28 * scale)
         self.score_label = self.label((x, y, inner, int(30 * scale)), "", object_id="#score")
         y += int(32 * scale)
-        self.match_box = None
+        # Heights of the flexible parts, worked out first: the move list keeps at least `least_moves`,
+        # taking room from the message box, then the match note, then the legend, in that order.
+        bh = int(40 * scale)
+        rows = 3 if self.review else 4
+        bottom = self.panel.bottom - pad - rows * (bh + 6)
+        entries = self._legend_entries() if self.overlays_on else []
+        row_h = int(24 * scale)
+        mh = 0
         if self.request.match_game and not self.review:
-            mh = int(92 * scale)
+            mh = self._text_height(self.match_lines(), inner - 40, 14, int(40 * scale), int(200 * scale))
+        msg_h = int(112 * scale)
+        # The row of move buttons (pass, yes/no, a choice, the bot's retry) only where it can be needed.
+        choice_h = int(48 * scale) if self._may_offer_choices() else 0
+        fixed = int(32 * scale) + int(4 * scale) + choice_h + (int(6 * scale) if mh else 0)
+        least_moves = int(44 * scale)  # two lines: the current move and the one before
+
+        def room() -> int:
+            legend = len(entries) * row_h + (int(6 * scale) if entries else 0)
+            return bottom - legend - (y + mh + fixed + msg_h) - 6
+
+        short = least_moves - room()
+        if short > 0:
+            cut = min(short, msg_h - int(64 * scale))
+            msg_h -= max(0, cut)
+            short -= max(0, cut)
+        if short > 0 and mh:
+            cut = min(short, mh - int(40 * scale))
+            mh -= max(0, cut)
+            short -= max(0, cut)
+        if short > 0:
+            entries = []  # too little room: the board's marks stay, the legend goes
+        legend_h = len(entries) * row_h + (int(6 * scale) if entries else 0)
+        self.match_box = None
+        if mh:
             self.match_box = self.text_box((x, y, inner, mh), "", object_id="#match", style="@small")
             y += mh + int(6 * scale)
         self.think_rect = pygame.Rect(x, y, inner, int(26 * scale))
@@ -284,21 +315,16 @@ class PlayScene(Scene):
                                       object_id="#thinking", style="@small")
         self.think_label.hide()
         y += int(32 * scale)
-        self.message_box = self.text_box((x, y, inner, int(112 * scale)), "", object_id="#message")
-        y += int(116 * scale)
-        self.choice_rect = pygame.Rect(x, y, inner, int(42 * scale))
+        self.message_box = self.text_box((x, y, inner, msg_h), "", object_id="#message")
+        y += msg_h + int(4 * scale)
+        if choice_h:
+            self.choice_rect = pygame.Rect(x, y, inner, int(42 * scale))
+        else:  # never needed in practice; should it be, the buttons cover the message box's foot
+            self.choice_rect = pygame.Rect(x, y - int(46 * scale), inner, int(42 * scale))
         self.choice_buttons: list = []
-        y += int(48 * scale)
-        bh = int(40 * scale)
-        rows = 3 if self.review else 4
-        bottom = self.panel.bottom - pad - rows * (bh + 6)
+        y += choice_h
         # The legend of the overlays sits above the buttons and takes its room from the move list.
         self.legend_rows: list[tuple[pygame.Rect, str]] = []
-        entries = self._legend_entries() if self.overlays_on else []
-        row_h = int(24 * scale)
-        legend_h = len(entries) * row_h + (int(6 * scale) if entries else 0)
-        if entries and bottom - legend_h - y < int(60 * scale):
-            entries, legend_h = [], 0  # too little room: the board's marks stay, the legend goes
         ly = bottom - legend_h
         for key, text in entries:
             icon = pygame.Rect(x + 2, ly + (row_h - int(20 * scale)) // 2, int(20 * scale), int(20 * scale))
@@ -332,6 +358,32 @@ class PlayScene(Scene):
         self.button((x + half + 8, by, half, bh), "Menu", self.leave, tooltip="Esc")
         self._shown = {}
         self.refresh()
+
+    def _may_offer_choices(self) -> bool:
+        """True if the panel may show move buttons: moves without a cell, several moves per cell, or a bot seat."""
+        if any(seat.is_bot for seat in self.seats) or self.review:
+            return True
+        if any(m.to is None for m in self.history[0].cfg.moves.values()):
+            return True
+        return any(len(moves) > 1 for moves in self._by_cells.values())
+
+    def _text_height(self, lines, width: int, theme_size: int, least: int, most: int) -> int:
+        """The height a text box needs for `lines` wrapped at `width` in the theme's font of `theme_size` points."""
+        size = max(8, round(theme_size * getattr(self.app, "font_step", 1.0)))
+        font = self.ui.get_theme().get_font_dictionary().find_font(size, "noto_sans")
+        line_h = round(size * 1.8)  # pygame-gui's text boxes space lines at about 1.8 × the point size
+        rows = 0
+        for line in lines:
+            row = ""
+            rows += 1
+            for word in line.split():
+                trial = f"{row} {word}".strip()
+                if row and font.get_rect(trial).width > width:
+                    rows += 1
+                    row = word
+                else:
+                    row = trial
+        return max(least, min(most, rows * line_h + 18))
 
     def _legend_entries(self) -> list[tuple[str, str]]:
         """(zone or mark, text) rows of the legend for this game, in the words of game.insight.LEGEND."""
@@ -375,8 +427,8 @@ class PlayScene(Scene):
         if first.winner is None:
             head = f"Game 1 was drawn ({first.scores[0]} {self.game.score_name})."
         else:
-            head = (f"Game 1: {names[person_in_role(0, first.winner)]} won as {roles[first.winner]}, "
-                    f"{first.scores[0]} {self.game.score_name}.")
+            head = (f"Game 1: {names[person_in_role(0, first.winner)]} won as {roles[first.winner]} "
+                    f"({first.scores[0]} {self.game.score_name}).")
         if state.is_over:
             match = Match(self.game.id, roles, first, GameResult.from_state(state), names, self.game.score_name)
             return [head, match.reason]

@@ -45,16 +45,21 @@ class SettingsScene(Scene):
         ]
 
     def build(self) -> None:
-        """Title, the form and a Back button."""
+        """Title, the form and a Back button, sized with the theme's fonts (they follow the window height)."""
         w, h = self.size
-        col_w = min(600, w - 80)
+        scale = getattr(self.app, "font_step", 1.0)
+        col_w = min(int(600 * scale), w - 80)
         x = (w - col_w) // 2
-        self.label((x, 16, col_w, 58), "Settings", object_id="#title")
-        self.form.place(pygame.Rect(x, 100, col_w, 0), 52)
+        row = int(52 * scale)
+        self.label((x, 16, col_w, int(58 * scale)), "Settings", object_id="#title")
+        top = 16 + int(84 * scale)
+        self.form.place(pygame.Rect(x, top, col_w, 0), row)
         self.form.set_fields(self._fields())
         rows = len(self._fields())
-        self.note = self.text_box((x, 100 + rows * 52 + 16, col_w, 110), esc(self.message), object_id="#hint", style="@subtle")
-        self.button((x + col_w - 180, h - 80, 180, 50), "Back", self.back, tooltip="Esc")
+        self.note = self.text_box((x, top + rows * row + 16, col_w, int(120 * scale)), esc(self.message),
+                                  object_id="#hint", style="@subtle")
+        bw, bh = int(180 * scale), int(50 * scale)
+        self.button((x + col_w - bw, h - bh - 30, bw, bh), "Back", self.back, tooltip="Esc")
 
     def _changed(self, key: str, value) -> None:
         problem = self.app.apply_settings(self.app.settings.changed(**{key: value}))
