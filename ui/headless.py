@@ -359,7 +359,11 @@ def smoke() -> int:
         app = _headless_app(Path(home))
         d = Driver(app)
         rng = random.Random(1)
+        bot_game = GameSetup("icebreaker", {"size": 4}, (Seat(), Seat("bot", "beginner")))
         try:
+            if app.has_bots:
+                # Start the worker process now, as a bot seat would: it boots while the menus are driven.
+                app.worker.request(bot_game.game_id, bot_game.options, [], "beginner")
             d.frames(2)
             for i, game in enumerate(GAMES.values()):
                 if app.scenes.current_name != "select":
@@ -384,8 +388,9 @@ def smoke() -> int:
                 d.key(pygame.K_ESCAPE, frames=3)
             # One bot move through the real worker process: the path a frozen build must keep working.
             if app.has_bots:
-                scene = start_game_and_get(d, GameSetup("icebreaker", {"size": 4}, (Seat(), Seat("bot", "beginner"))))
+                scene = start_game_and_get(d, bot_game)
                 d.play(pick_move(scene.state, rng))
+                scene.wait, scene.anim = 0, None  # no pause for the eye before the bot is asked: nobody watches
                 deadline = time.monotonic() + 30
                 while len(scene.moves) < 2 and scene.bot_error is None and time.monotonic() < deadline:
                     d.frames(1)

@@ -24,6 +24,26 @@ def _rgb(text: str) -> RGB:
     return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
 
 
+class RenderCache:
+    """A bounded cache of rendered surfaces: the oldest entries go first once `limit` is reached."""
+
+    def __init__(self, limit: int = 160):
+        self.limit = limit
+        self._items: dict = {}
+
+    def get(self, key, make):
+        """The surface stored under `key`, made with make() (and stored) if absent."""
+        item = self._items.get(key)
+        if item is None:
+            item = self._items[key] = make()
+            while len(self._items) > self.limit:
+                self._items.pop(next(iter(self._items)))
+        return item
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
 @dataclass(frozen=True)
 class Palette:
     """Every colour the app draws with; views and scenes read these, never literals."""
@@ -33,6 +53,7 @@ class Palette:
     background: RGB
     panel: RGB
     panel_border: RGB
+    well: RGB          # the sunken ground of text boxes (the play panel draws its own, rounded)
     text: RGB
     text_dim: RGB
     accent: RGB
@@ -66,6 +87,9 @@ class Palette:
     # Overlay colours by zone name (game.insight's zones) and for the sight line and hints;
     # each zone also has its own shape, so colour is never the only cue.
     overlay: Mapping[str, RGB] = field(default_factory=dict)
+    # Pictures rendered in these colours (sprites by file and size, empty boards by view and size),
+    # shared by every view drawing with this palette, so rebuilding a screen does not re-render SVG.
+    renders: "RenderCache" = field(default_factory=lambda: RenderCache(), compare=False, repr=False)
 
     def overlay_colour(self, name: str) -> RGB:
         """The colour of an overlay mark (a zone name, "clear", "blocked" or "hint"); the accent if unknown."""
@@ -94,6 +118,7 @@ def palette_for(colour_blind: bool) -> Palette:
         background=_rgb("#1b2634"),
         panel=_rgb("#243345"),
         panel_border=_rgb("#3a5068"),
+        well=_rgb("#1f2d3d"),
         text=_rgb("#eef3f7"),
         text_dim=_rgb("#9fb3c6"),
         accent=_rgb("#7cc4e8"),

@@ -308,14 +308,14 @@ class PlayScene(Scene):
         legend_h = len(entries) * row_h + (int(6 * scale) if entries else 0)
         self.match_box = None
         if mh:
-            self.match_box = self.text_box((x, y, inner, mh), "", object_id="#match", style="@small")
+            self.match_box = self.text_box((x, y, inner, mh), "", object_id="#play_match", style="@small")
             y += mh + int(6 * scale)
         self.think_rect = pygame.Rect(x, y, inner, int(26 * scale))
         self.think_label = self.label((x, y - 2, int(120 * scale), int(30 * scale)), "Thinking…",
                                       object_id="#thinking", style="@small")
         self.think_label.hide()
         y += int(32 * scale)
-        self.message_box = self.text_box((x, y, inner, msg_h), "", object_id="#message")
+        self.message_box = self.text_box((x, y, inner, msg_h), "", object_id="#play_message")
         y += msg_h + int(4 * scale)
         if choice_h:
             self.choice_rect = pygame.Rect(x, y, inner, int(42 * scale))
@@ -332,7 +332,7 @@ class PlayScene(Scene):
             self.label((icon.right + 6, ly, inner - icon.w - 8, row_h), text, object_id="#legend", style="@small")
             ly += row_h
         moves_bottom = bottom - legend_h
-        self.moves_box = self.text_box((x, y, inner, max(40, moves_bottom - y - 6)), "", object_id="#moves")
+        self.moves_box = self.text_box((x, y, inner, max(40, moves_bottom - y - 6)), "", object_id="#play_moves")
         self._move_lines = max(1, (moves_bottom - y - 20) // int(22 * scale))
         half = (inner - 8) // 2
         by = bottom
@@ -1242,6 +1242,12 @@ class PlayScene(Scene):
         )
         pygame.draw.rect(surface, pal.panel, self.panel, border_radius=12)
         pygame.draw.rect(surface, pal.panel_border, self.panel, width=2, border_radius=12)
+        # The text boxes are flat and transparent (re-rendering a rounded pygame-gui box on every
+        # move cost ~11 ms each); their rounded wells are drawn here instead.
+        for box in (self.message_box, self.moves_box, self.match_box):
+            if box is not None:
+                pygame.draw.rect(surface, pal.well, box.rect, border_radius=8)
+                pygame.draw.rect(surface, pal.panel_border, box.rect, width=1, border_radius=8)
         self._draw_turn_piece(surface)
         for rect, key in self.legend_rows:
             self._draw_legend_icon(surface, rect, key)

@@ -146,10 +146,13 @@ class BoardView:
         size = self.cell_size
         # Keep only this size's sprites: an old size would be stale memory.
         self._sprites = {k: v for k, v in self._sprites.items() if k[1] == self._sprite_px(k[0], size)}
-        for key in self.SPRITES:
-            self.sprite(key)
-        self._stamps = self._make_stamps()
-        self._background = self._render_background()
+        if labels:  # a board to play on: render every sprite now, not at the first move (thumbnails render on use)
+            for key in self.SPRITES:
+                self.sprite(key)
+        self._stamps = {}  # the highlight stamps are rendered at their first use (thumbnails never use them)
+        # Keyed by the board object itself (boards live as long as their game's config) and the layout.
+        key = ("background", type(self).__name__, self.board, tuple(rect), self.geo.labels)
+        self._background = self._renders().get(key, self._render_background)
         if self._overlays is not None:
             self._overlays.reset()
 
@@ -257,10 +260,22 @@ class BoardView:
         px = self._sprite_px(key, cell_size or self.cell_size)
         surf = self._sprites.get((key, px))
         if surf is None:
-            path = asset_path(self.SPRITES[key].file(self.palette))
-            surf = _optimised(pygame.image.load_sized_svg(str(path), (px, px)), alpha=True)
-            self._sprites[(key, px)] = surf
+            name = self.SPRITES[key].file(self.palette)
+
+            def render():
+                return _optimised(pygame.image.load_sized_svg(str(asset_path(name)), (px, px)), alpha=True)
+
+            surf = self._sprites[(key, px)] = self._renders().get(("sprite", name, px), render)
         return surf
+
+    def _renders(self):
+        """The palette's cache of rendered pictures (shared by every view in this palette)."""
+        cache = getattr(self.palette, "renders", None)
+        if cache is None:  # a palette made without one (e.g. a test's stand-in): a private cache
+            from ui.palette import RenderCache
+
+            cache = self.__dict__.setdefault("_own_renders", RenderCache())
+        return cache
 
     def sprite_files(self) -> list[str]:
         """The asset names of every sprite this view draws, in its palette."""
@@ -407,6 +422,8 @@ class BoardView:
     # -- highlights ---------------------------------------------------------------------
     def _stamp(self, surface: pygame.Surface, kind: str, cell: int) -> None:
         """Blit a pre-rendered highlight stamp centred on a cell."""
+        if not self._stamps:
+            self._stamps = self._make_stamps()
         self._blit_centred(surface, self._stamps[kind], self.geo.center(cell))
 
     def _make_stamps(self) -> dict[str, pygame.Surface]:
