@@ -306,3 +306,35 @@ def test_a_loaded_finished_game_goes_on_to_its_results(driver):
     assert scene.load_from(path)
     assert driver.until(lambda: driver.app.scenes.current_name == "results", limit=200)
     assert driver.scene.state.key() == load(path).state.key()
+
+
+def test_the_window_has_the_versioned_title_and_the_snowflake_icon(make_app, monkeypatch):
+    from ui import about
+    from ui.app import ICON, ICON_PX
+    from ui.resources import asset_path
+
+    icons = []
+    monkeypatch.setattr(pygame.display, "set_icon", lambda surface: icons.append(surface))
+    app = make_app(offer_resume=False)
+    assert pygame.display.get_caption()[0] == about.title() == f"Frostfield {about.version()}"
+    assert len(icons) == 1 and icons[0].get_size() == (ICON_PX, ICON_PX)
+    assert icons[0].get_at((ICON_PX // 2, ICON_PX // 2)).a == 255 and icons[0].get_at((0, 0)).a == 0
+    assert asset_path(ICON).is_file()
+    assert app.title() == about.title()
+
+
+def test_theme_fonts_follow_the_window_height(driver):
+    import pygame_gui
+
+    app = driver.app
+    start(driver, "frozen-forest", size=6)
+    assert app.font_step == 1.0
+    size_at_800 = driver.scene.turn_label.font.get_point_size()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=1080, size=(1600, 1080)))
+    driver.frames(2)
+    assert app.font_step == 1.3
+    assert driver.scene.turn_label.font.get_point_size() > size_at_800
+    fonts = app.ui.get_theme().get_font_dictionary()
+    for size in app.font_sizes():  # bold for the text boxes' <b> is ready at every new size
+        assert fonts.create_font_id(size, "noto_sans", True, False) in fonts.loaded_fonts
+    assert isinstance(driver.scene.message_box, pygame_gui.elements.UITextBox)
