@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from math import floor
 
 import pygame
 
