@@ -15,7 +15,7 @@ ENTRY = "main.py"
 # ui.about.version() reads the version from pyproject.toml at the bundle's root.
 PYPROJECT = "pyproject.toml"
 # The one icon file: the app's window icon in assets/ (shipped by pip and the bundle), relative to
-# packaging/ where frostfield.spec resolves it. packaging/icon.svg is only a link to it.
+# packaging/ where frostfield.spec resolves it.
 ICON_SVG = "../assets/sprites/icon.svg"
 SIZE_LIMIT_MB = 40
 SMOKE_LIMIT_S = 2.0

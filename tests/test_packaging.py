@@ -183,7 +183,7 @@ def test_app_code_imports_nothing_the_bundle_leaves_out(recipe):
 
 
 def test_icons_hold_a_png_of_every_size_in_ico_and_icns(recipe, tmp_path):
-    files = recipe.make_icons(PACKAGING / "icon.svg", tmp_path)
+    files = recipe.make_icons(PACKAGING / recipe.ICON_SVG, tmp_path)
     assert png_size(files["png"].read_bytes()) == (256, 256)
 
     ico = files["ico"].read_bytes()
@@ -207,7 +207,7 @@ def test_icons_hold_a_png_of_every_size_in_ico_and_icns(recipe, tmp_path):
 def test_icon_is_opaque_in_the_middle_and_transparent_in_the_corner(recipe):
     import pygame
 
-    surface = pygame.image.load_sized_svg(str(PACKAGING / "icon.svg"), (64, 64))
+    surface = pygame.image.load_sized_svg(str(PACKAGING / recipe.ICON_SVG), (64, 64))
     assert surface.get_at((32, 32)).a == 255
     assert surface.get_at((0, 0)).a == 0
 

@@ -205,6 +205,7 @@ def default_scenes() -> dict[str, Callable[["App"], Scene]]:
     """The app's scenes by name (imported here so that importing ui.app stays cheap)."""
     from ui.scenes.play import PlayScene
     from ui.scenes.results import ResultsScene
+    from ui.scenes.review import ReviewScene
     from ui.scenes.rules import RulesScene
     from ui.scenes.select import SelectScene
     from ui.scenes.settings import SettingsScene
@@ -215,7 +216,7 @@ def default_scenes() -> dict[str, Callable[["App"], Scene]]:
         "setup": SetupScene,
         "play": PlayScene,
         "results": ResultsScene,
-        "review": __import__("ui.scenes.review", fromlist=["ReviewScene"]).ReviewScene,
+        "review": ReviewScene,
         "rules": RulesScene,
         "settings": SettingsScene,
     }
