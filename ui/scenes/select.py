@@ -47,8 +47,6 @@ class SelectScene(Scene):
                 loaded = None
             if loaded is not None and not loaded.state.is_over:
                 self.resume = loaded
-        self._thumbs: dict[tuple[str, int], pygame.Surface] = {}
-        self._samples: dict[str, object] = {}
         self.cards: list[pygame.Rect] = []
         self.build()
 
@@ -117,17 +115,14 @@ class SelectScene(Scene):
         return pygame.Rect(card.x + pad, card.centery - side // 2, side, side)
 
     def _thumbnail(self, game, side: int) -> pygame.Surface:
-        key = (game.id, side)
-        thumb = self._thumbs.get(key)
-        if thumb is None:
+        # Kept in the palette's render cache, so coming back to the menu costs nothing.
+        def make() -> pygame.Surface:
             from ui.views import make_view
 
-            state = self._samples.get(game.id)
-            if state is None:
-                state = self._samples[game.id] = sample_state(game, game.id)
-            view = make_view(game.id, state.board, self.app.palette)
-            thumb = self._thumbs[key] = view.thumbnail(state, side)
-        return thumb
+            state = sample_state(game, game.id)
+            return make_view(game.id, state.board, self.app.palette).thumbnail(state, side)
+
+        return self.app.palette.renders.get(("select-thumbnail", game.id, side), make)
 
     # -- actions -------------------------------------------------------------------
     def open_setup(self, index: int | None = None) -> None:
