@@ -7,22 +7,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import random  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
 
 import pytest  # noqa: E402
 
-
-@dataclass(frozen=True)
-class _Progress:
-    request_id: int
-    fraction: float
-
-
-@dataclass(frozen=True)
-class _Reply:
-    request_id: int
-    move: str
-    analysis: tuple = ()
+from game.bots.worker import Progress, Reply  # noqa: E402
 
 
 class StandInWorker:
@@ -64,12 +52,12 @@ class StandInWorker:
         rid, game_id, options, moves, level = self._current
         if self._countdown > 0:
             self._countdown -= 1
-            return _Progress(rid, 1 - self._countdown / (self.polls_before_reply + 1))
+            return Progress(rid, 1 - self._countdown / (self.polls_before_reply + 1))
         from game import get_game
 
         state = get_game(game_id).replay(moves, **options)
         self._current = None
-        return _Reply(rid, str(self.rng.choice(state.legal_moves())))
+        return Reply(rid, str(self.rng.choice(state.legal_moves())), ())
 
     def cancel(self) -> None:
         if self._current is not None:
