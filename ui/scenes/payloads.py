@@ -36,7 +36,6 @@ class PlayRequest:
     first_moves: tuple[str, ...] = ()   # game 2 of a match: the moves of game 1
     moves: tuple[str, ...] = ()         # moves already played (resume, load)
     uid: str | None = None              # the record's game id, kept when resuming
-    review: bool = False                # step through a finished game instead of playing
 
     @property
     def seats(self) -> tuple[Seat, Seat]:

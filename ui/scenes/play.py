@@ -21,7 +21,6 @@ from ui.scenes.payloads import Finished, GameChoice, Notice, PlayRequest
 
 BOT_PAUSE = 0.25        # seconds between a move and the bot's next request, so moves can be seen
 FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
-REVIEW_STEP = 0.8       # seconds per move when a finished game replays itself
 HINTS_SHOWN = 3         # the bot's best moves drawn for a hint
 # Per-cell numbers and lines each game's overlay draws, explained in the legend beside the zones.
 LEGEND_EXTRAS = {
@@ -140,11 +139,10 @@ class PlayScene(Scene):
 
     # -- lifecycle -----------------------------------------------------------------
     def on_enter(self, payload: PlayRequest) -> None:
-        """Start (or resume, or review) the game described by the request."""
+        """Start (or resume) the game described by the request."""
         self.request = payload
         self.game = get_game(payload.setup.game_id)
         self.seats = payload.seats
-        self.review = payload.review
         try:
             state = self.game.new(**payload.setup.options)
             history = [state]
@@ -158,7 +156,7 @@ class PlayScene(Scene):
             self.history = [None]
             return
         self.history = history
-        self.index = 0 if self.review else len(history) - 1
+        self.index = len(history) - 1
         self.uid = payload.uid or uuid.uuid4().hex
         self.selected: int | None = None
         self.targets: tuple[int, ...] = ()
@@ -173,12 +171,10 @@ class PlayScene(Scene):
         self.pending: int | None = None   # the bot request being worked on
         self.progress = 0.0
         self.bot_error: str | None = None
-        self.bots_paused = self.review
+        self.bots_paused = False
         self.wait = BOT_PAUSE
         # A loaded record of a finished game goes on to its results, like a game just finished.
-        self.finish_timer: float | None = FINISH_PAUSE if history[-1].is_over and not self.review else None
-        self.review_timer = 0.0
-        self.review_playing = self.review
+        self.finish_timer: float | None = FINISH_PAUSE if history[-1].is_over else None
         self.chooser = None
         self._shown: dict = {}
         self._centres: dict[int, tuple[int, int]] = {}
@@ -195,8 +191,7 @@ class PlayScene(Scene):
         self._make_view()
         self.build()
         self.cursor = self._start_cursor()
-        if not self.review:
-            self._autosave()
+        self._autosave()
 
     def _make_view(self) -> None:
         from ui.views import make_view
@@ -261,8 +256,6 @@ class PlayScene(Scene):
         title = self.game.name
         if self.request.match_game:
             title += f" · game {self.request.match_game} of 2"
-        if self.review:
-            title += " · replay"
         self.title_label = self.label((x, y - int(4 * scale), inner, int(42 * scale)), title, object_id="#panel_title", style="@heading")
         y += int(38 * scale)
         sw = int(28 * scale)
@@ -277,12 +270,12 @@ class PlayScene(Scene):
         # Heights of the flexible parts, worked out first: the move list keeps at least `least_moves`,
         # taking room from the message box, then the match note, then the legend, in that order.
         bh = int(40 * scale)
-        rows = 3 if self.review else 4
+        rows = 4
         bottom = self.panel.bottom - pad - rows * (bh + 6)
         entries = self._legend_entries() if self.overlays_on else []
         row_h = int(24 * scale)
         mh = 0
-        if self.request.match_game and not self.review:
+        if self.request.match_game:
             mh = self._text_height(self.match_lines(), inner - 40, 14, int(40 * scale), int(200 * scale))
         msg_h = int(112 * scale)
         # The row of move buttons (pass, yes/no, a choice, the bot's retry) only where it can be needed.
@@ -336,23 +329,16 @@ class PlayScene(Scene):
         self._move_lines = max(1, (moves_bottom - y - 20) // int(22 * scale))
         half = (inner - 8) // 2
         by = bottom
-        back_text, fwd_text = ("◀ Back", "Forward ▶") if self.review else ("Undo", "Redo")
-        self.undo_button = self.button((x, by, half, bh), back_text, self.undo, tooltip="Ctrl+Z")
-        self.redo_button = self.button((x + half + 8, by, half, bh), fwd_text, self.redo, tooltip="Ctrl+Y")
+        self.undo_button = self.button((x, by, half, bh), "Undo", self.undo, tooltip="Ctrl+Z")
+        self.redo_button = self.button((x + half + 8, by, half, bh), "Redo", self.redo, tooltip="Ctrl+Y")
         by += bh + 6
-        self.overlay_button = self.hint_button = None
-        if not self.review:
-            self.overlay_button = self.button((x, by, half, bh), self._overlay_text(), self.toggle_overlays,
-                                              tooltip="O: what the rules see")
-            self.hint_button = self.button((x + half + 8, by, half, bh), self._hint_button_text(), self.ask_hint,
-                                           tooltip="H: the bot's three best moves")
-            by += bh + 6
-        if self.review:
-            self.button((x, by, half, bh), "Play / pause", self._toggle_review, tooltip="Space")
-            self.button((x + half + 8, by, half, bh), "Results", self.back_to_results, tooltip="Esc")
-        else:
-            self.button((x, by, half, bh), "Save", self.ask_save, tooltip="Ctrl+S")
-            self.button((x + half + 8, by, half, bh), "Load", self.ask_load, tooltip="Ctrl+O")
+        self.overlay_button = self.button((x, by, half, bh), self._overlay_text(), self.toggle_overlays,
+                                          tooltip="O: what the rules see")
+        self.hint_button = self.button((x + half + 8, by, half, bh), self._hint_button_text(), self.ask_hint,
+                                       tooltip="H: the bot's three best moves")
+        by += bh + 6
+        self.button((x, by, half, bh), "Save", self.ask_save, tooltip="Ctrl+S")
+        self.button((x + half + 8, by, half, bh), "Load", self.ask_load, tooltip="Ctrl+O")
         by += bh + 6
         self.button((x, by, half, bh), "Rules", self.show_rules, tooltip="F1")
         self.button((x + half + 8, by, half, bh), "Menu", self.leave, tooltip="Esc")
@@ -361,7 +347,7 @@ class PlayScene(Scene):
 
     def _may_offer_choices(self) -> bool:
         """True if the panel may show move buttons: moves without a cell, several moves per cell, or a bot seat."""
-        if any(seat.is_bot for seat in self.seats) or self.review:
+        if any(seat.is_bot for seat in self.seats):
             return True
         if any(m.to is None for m in self.history[0].cfg.moves.values()):
             return True
@@ -483,9 +469,8 @@ class PlayScene(Scene):
         self._set(self.moves_box, self._moves_html())
         if self.match_box is not None:
             self._set(self.match_box, "<br>".join(esc(line) for line in self.match_lines()))
-        if self.overlay_button is not None:
-            self._set(self.overlay_button, self._overlay_text())
-            self._set(self.hint_button, self._hint_button_text())
+        self._set(self.overlay_button, self._overlay_text())
+        self._set(self.hint_button, self._hint_button_text())
         self._refresh_choices()
         can_undo = self.index > 0
         can_redo = self.index < len(self.history) - 1
@@ -535,8 +520,6 @@ class PlayScene(Scene):
         if not lines:
             if state.is_over:
                 lines.append(self._result_sentence())
-            elif self.review:
-                lines.append(f"Move {self.index} of {len(self.history) - 1}.")
             elif self.seat_to_move().is_bot:
                 lines.append(f"{roles[state.to_move]} (bot) is choosing a move.")
             elif self.bots_paused and not self.humans_play:
@@ -616,9 +599,9 @@ class PlayScene(Scene):
         state = self.state
         if self.bot_error:
             moves = ["retry"]  # not a move: the button that asks the bot again
-        elif self.bots_paused and not self.humans_play and not self.review and not state.is_over:
+        elif self.bots_paused and not self.humans_play and not state.is_over:
             moves = ["continue"]
-        elif self.review or state.is_over or self.seat_to_move().is_bot:
+        elif state.is_over or self.seat_to_move().is_bot:
             moves = []
         else:
             moves = [m for m in state.legal_moves() if m.to is None] + list(self.choices)
@@ -654,9 +637,8 @@ class PlayScene(Scene):
 
     # -- gestures ------------------------------------------------------------------
     def can_act(self) -> bool:
-        """True if a person may move now (not a bot's turn, not over, not replaying)."""
-        return not (self.review or self.state.is_over or self.seat_to_move().is_bot
-                    or self.finish_timer is not None)
+        """True if a person may move now (not a bot's turn, not over, not about to finish)."""
+        return not (self.state.is_over or self.seat_to_move().is_bot or self.finish_timer is not None)
 
     def click_cell(self, cell: int) -> None:
         """A click (or Enter) on a cell: pick up a piece, play a move, or say why not."""
@@ -665,9 +647,7 @@ class PlayScene(Scene):
         if self.anim is not None:
             self.anim = None  # a click finishes the animation at once
         if not self.can_act():
-            if self.review:
-                self.message = "This is a replay: use Back and Forward."
-            elif self.seat_to_move().is_bot and not self.state.is_over:
+            if self.seat_to_move().is_bot and not self.state.is_over:
                 self.message = "Wait for the bot to move (or Undo)."
             self.refresh()
             return
@@ -835,10 +815,10 @@ class PlayScene(Scene):
             return
         self._cancel_bot()
         i = self.index - 1
-        if self.humans_play and not self.review:
+        if self.humans_play:
             while i > 0 and self.seats[self.history[i].to_move].is_bot:
                 i -= 1
-        elif not self.review:
+        else:
             self.bots_paused = True  # two bots would replay the undone move at once
         self._go(i)
 
@@ -848,7 +828,7 @@ class PlayScene(Scene):
             return
         self._cancel_bot()
         i = self.index + 1
-        if self.humans_play and not self.review:
+        if self.humans_play:
             while i < len(self.history) - 1 and self.seats[self.history[i].to_move].is_bot:
                 i += 1
         self._go(i)
@@ -863,10 +843,9 @@ class PlayScene(Scene):
         self.hover_reason = ""
         self.sight = self._sight_for(self.hover)
         self.bot_error = None
-        self.finish_timer = FINISH_PAUSE if (self.state.is_over and not self.review) else None
+        self.finish_timer = FINISH_PAUSE if self.state.is_over else None
         self.wait = BOT_PAUSE
-        if not self.review:
-            self._autosave()
+        self._autosave()
         self.refresh()
 
     # -- the bot -------------------------------------------------------------------
@@ -934,7 +913,7 @@ class PlayScene(Scene):
         if self.hint_pending is not None or self.hints:
             return  # already asked for this position
         if not self.can_act():
-            self.message = "Hints are for a person's turn." if not self.review else "This is a replay."
+            self.message = "Hints are for a person's turn."
             self.refresh()
             return
         worker, level = self.app.worker, self.hint_level()
@@ -1068,25 +1047,11 @@ class PlayScene(Scene):
     def leave(self) -> None:
         """Back to the menu (the autosave keeps the game for later)."""
         self._cancel_bot()
-        if self.review:
-            self.back_to_results()
-        else:
-            self.app.scenes.switch("select")
+        self.app.scenes.switch("select")
 
     def show_rules(self) -> None:
         """The game's rules on top of the board (F1)."""
         self.app.scenes.push("rules", GameChoice(self.game.id))
-
-    def back_to_results(self) -> None:
-        """From a replay back to the results screen."""
-        final = self.request.with_moves(str(s.last_move) for s in self.history[1:])
-        self.app.scenes.switch("results", Finished(PlayRequest(
-            final.setup, final.match_game, final.first_moves, final.moves, self.uid)))
-
-    def _toggle_review(self) -> None:
-        self.review_playing = not self.review_playing
-        if self.review_playing and self.index >= len(self.history) - 1:
-            self._go(0)
 
     def _finish(self) -> None:
         request = self.request.with_moves(self.moves)
@@ -1128,15 +1093,15 @@ class PlayScene(Scene):
             self.undo()
         elif ctrl and key == pygame.K_y:
             self.redo()
-        elif ctrl and key == pygame.K_s and not self.review:
+        elif ctrl and key == pygame.K_s:
             self.ask_save()
-        elif ctrl and key == pygame.K_o and not self.review:
+        elif ctrl and key == pygame.K_o:
             self.ask_load()
         elif key == pygame.K_F1:
             self.show_rules()
-        elif key == pygame.K_o and not ctrl and not self.review:
+        elif key == pygame.K_o and not ctrl:
             self.toggle_overlays()
-        elif key == pygame.K_h and not ctrl and not self.review:
+        elif key == pygame.K_h and not ctrl:
             self.ask_hint()
         elif key == pygame.K_ESCAPE:
             if self.selected is not None or self.choices:
@@ -1145,8 +1110,6 @@ class PlayScene(Scene):
                 self.refresh()
             else:
                 self.leave()
-        elif self.review and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
-            {pygame.K_LEFT: self.undo, pygame.K_RIGHT: self.redo, pygame.K_SPACE: self._toggle_review}[key]()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             dx, dy = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
                       pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}[key]
@@ -1160,7 +1123,7 @@ class PlayScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.bot_error:
                 self.retry_bot()
-            elif self.bots_paused and not self.humans_play and not self.review:
+            elif self.bots_paused and not self.humans_play:
                 self.resume_bots()
             elif self.cursor is not None:
                 self.show_cursor = True
@@ -1193,20 +1156,6 @@ class PlayScene(Scene):
             t = self.anim[1] + (dt / seconds if seconds > 0 else 1.0)
             self.anim = None if t >= 1.0 else (self.anim[0], t, *self.anim[2:])
         self._poll_bot()
-        if self.review:
-            if self.review_playing and self.anim is None:
-                self.review_timer += dt
-                if self.review_timer >= REVIEW_STEP:
-                    self.review_timer = 0.0
-                    if self.index < len(self.history) - 1:
-                        self.index += 1
-                        move = self.state.last_move
-                        if self.app.settings.animation_seconds > 0 and move is not None and move.to is not None:
-                            self.anim = (move, 0.0, self.history[self.index - 1])
-                        self.refresh()
-                    else:
-                        self.review_playing = False
-            return
         state = self.state
         if state.is_over:
             if self.finish_timer is not None and self.anim is None:
