@@ -12,7 +12,7 @@ import json
 import os
 import tempfile
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -80,6 +80,7 @@ class Record:
     uid: str = field(default_factory=lambda: uuid.uuid4().hex)
     match_game: int = 0  # 0: a single game, or game 1 or 2 of a two-game match
     match_first: tuple[str, ...] = ()  # for game 2 of a match: the moves of game 1
+    hints: int = 0  # hints the people asked the bot for in this game
 
     def replay(self):
         """The state after all moves; IllegalMoveError naming the ply if one is illegal."""
@@ -87,8 +88,7 @@ class Record:
 
     def with_moves(self, moves) -> "Record":
         """The same record with other moves (same game id)."""
-        return Record(self.game_id, self.options, self.players, tuple(str(m) for m in moves),
-                      self.uid, self.match_game, self.match_first)
+        return replace(self, moves=tuple(str(m) for m in moves))
 
     def to_json(self, state=None) -> dict:
         """The record as a JSON object; `state` (the final state) saves a replay."""
@@ -105,6 +105,8 @@ class Record:
             "result": result_json(state),
             "saved": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
+        if self.hints:
+            data["hints"] = self.hints
         if self.match_game:
             data["match"] = {"game": self.match_game}
             if self.match_game == 2:
@@ -196,7 +198,10 @@ def from_json(data: Any) -> Loaded:
             first = _replay(game, match_first, options, "the match's first game")
             if not first.is_over:
                 raise RecordError("the match's first game is not finished, yet this is game 2")
-    record = Record(game_id, options, players, moves, uid, match_game, match_first)
+    hints = data.get("hints", 0)
+    if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
+        raise RecordError("the record's 'hints' must be a whole number of hints used, 0 or more")
+    record = Record(game_id, options, players, moves, uid, match_game, match_first, hints)
     state = _replay(game, moves, options, "the game")
     if "result" in data:
         claimed = data["result"]

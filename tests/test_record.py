@@ -117,6 +117,8 @@ def test_foreign_files_are_refused_with_a_reason(text, words):
         ({"result": {"over": True, "winner": 0, "scores": [8, 8]}}, "does not match its moves"),
         ({"match": {"game": 3}}, "which game of the match it is"),
         ({"match": {"game": 2, "first_moves": ["a1"]}}, "first game is not finished"),
+        ({"hints": -1}, "'hints' must be a whole number"),
+        ({"hints": "many"}, "'hints' must be a whole number"),
     ],
 )
 def test_bad_records_name_what_is_wrong(changes, words):
@@ -162,3 +164,14 @@ def test_a_damaged_autosave_says_so(tmp_path):
     auto.path.write_text("{\"format\": \"frostfield-record\", \"version\": 1", encoding="utf-8")
     with pytest.raises(RecordError, match="autosave.json: not a Frostfield record: not valid JSON"):
         auto.load()
+
+
+def test_the_hints_used_are_kept_in_the_record():
+    record, state = random_game("icebreaker", 6, size=4)
+    with_hints = Record(record.game_id, record.options, record.players, record.moves, hints=3)
+    data = with_hints.to_json(state)
+    assert data["hints"] == 3
+    assert loads(json.dumps(data)).record.hints == 3
+    assert "hints" not in record.to_json(state)  # a game without hints says nothing of them
+    assert from_json(record.to_json(state)).record.hints == 0
+    assert with_hints.with_moves(record.moves[:2]).hints == 3

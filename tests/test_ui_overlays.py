@@ -223,6 +223,14 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
     assert scene.hint_pending is not None and scene.hints_used == 2
     driver.key(pygame.K_z, pygame.KMOD_CTRL)  # undo cancels the pending hint
     assert scene.hint_pending is None and worker.cancelled >= 1 and not scene.hints
+    # The count travels with the game: the autosave holds it, and resuming picks it up.
+    saved = driver.app.autosave.load().record
+    assert saved.hints == 2
+    from ui.scenes.payloads import PlayRequest
+
+    driver.app.scenes.switch("play", PlayRequest.from_record(saved))
+    driver.frames(2)
+    assert driver.app.scenes.current.hints_used == 2 and driver.button("Hint · 2 used")
 
 
 def test_hints_use_the_strongest_level_below_perfect_on_unsolved_boards(make_app):

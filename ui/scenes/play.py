@@ -5,8 +5,8 @@ turns gestures into the moves the state offers and keeps the history of states.
 """
 from __future__ import annotations
 
-from ui.scenes import esc
 import uuid
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from game.record import RecordError
 from ui.app import Scene
 from ui.palette import hex_colour
 from ui.scenes.payloads import Finished, GameChoice, Notice, PlayRequest
+from ui.scenes import esc
 
 BOT_PAUSE = 0.25        # seconds between a move and the bot's next request, so moves can be seen
 FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
@@ -185,7 +186,7 @@ class PlayScene(Scene):
         self.hints: tuple = ()                # HintMarks drawn on the board
         self.hint_lines: list[str] = []       # the same hints in words, for the panel
         self.hint_pending: int | None = None  # the analysis request being worked on
-        self.hints_used = 0                   # hints asked for in this game
+        self.hints_used = payload.hints       # hints asked for in this game (kept in its record)
         self.first_result = self._first_game_result()
         self._index_moves(history[0])
         self._make_view()
@@ -988,7 +989,11 @@ class PlayScene(Scene):
 
     # -- files ---------------------------------------------------------------------
     def _record(self):
-        return self.request.with_moves(self.moves).record(self.uid)
+        return self._request_now().record(self.uid)
+
+    def _request_now(self) -> PlayRequest:
+        """The request as the game stands: its moves and the hints used so far."""
+        return replace(self.request.with_moves(self.moves), hints=self.hints_used)
 
     def _autosave(self) -> None:
         if self.state.is_over:
@@ -1054,9 +1059,7 @@ class PlayScene(Scene):
         self.app.scenes.push("rules", GameChoice(self.game.id))
 
     def _finish(self) -> None:
-        request = self.request.with_moves(self.moves)
-        self.app.scenes.switch("results", Finished(PlayRequest(
-            request.setup, request.match_game, request.first_moves, request.moves, self.uid)))
+        self.app.scenes.switch("results", Finished(replace(self._request_now(), uid=self.uid)))
 
     # -- the loop ------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

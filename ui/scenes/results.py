@@ -1,7 +1,6 @@
 """Results: winner, scores, the final position, and for a match both games with the designer's scoring."""
 from __future__ import annotations
 
-from ui.scenes import esc
 from dataclasses import replace
 
 import pygame
@@ -11,6 +10,7 @@ from game.match import GameResult, Match
 from ui.app import Scene
 from ui.palette import hex_colour
 from ui.scenes.payloads import Finished, PlayRequest, ReviewRequest
+from ui.scenes import esc
 
 
 def seat_name(seat) -> str:

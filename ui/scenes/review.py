@@ -18,9 +18,9 @@ from game import get_game
 from game.review import LOST_WIN, LOSS, WIN, DRAW, percent, replay_states, review
 from ui.app import Scene
 from ui.palette import hex_colour
-from ui.scenes import esc
 from ui.scenes.graph import MARK_COLOUR, EvalGraph
 from ui.scenes.payloads import Finished, Notice, ReviewRequest
+from ui.scenes import esc
 
 LEVEL = "casual"           # the bot's budget per position: quick, and it proves endgames
 CONFIRM_LEVELS = ("perfect", "strong")  # a second look before "lost a proved win": exact where offered

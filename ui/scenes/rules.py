@@ -1,13 +1,13 @@
 """Rules: a game's rules text, roles, scoring and notation, with a Back button."""
 from __future__ import annotations
 
-from ui.scenes import esc
 
 import pygame
 
 from game import get_game
 from ui.app import Scene
 from ui.scenes.payloads import GameChoice
+from ui.scenes import esc
 
 KEYS_HELP = (
     "Click a piece to see where it may go, then click a target; a move with one piece "

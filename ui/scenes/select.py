@@ -1,7 +1,6 @@
 """Game selection: the four games as cards (board picture, name, designer, pitch), plus resume, load, settings."""
 from __future__ import annotations
 
-from ui.scenes import esc
 import random
 
 import pygame
@@ -10,6 +9,7 @@ from game import GAMES
 from game.record import RecordError
 from ui.app import Scene
 from ui.scenes.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
+from ui.scenes import esc
 
 SAMPLE_PLIES = {"frozen-forest": 14, "icebreaker": 18, "hv-grid": 20, "goats-wintering": 16}
 

@@ -1,13 +1,13 @@
 """Settings: sound, animation speed, colour-blind palette, window size, fullscreen and overlays; saved at once."""
 from __future__ import annotations
 
-from ui.scenes import esc
 
 import pygame
 
 from ui.app import Scene
 from ui.scenes.form import Field, Form
 from ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from ui.scenes import esc
 
 
 class SettingsScene(Scene):

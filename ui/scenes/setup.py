@@ -1,7 +1,6 @@
 """Setup: the game's options as a form built from its option schema, who plays each role, match switch."""
 from __future__ import annotations
 
-from ui.scenes import esc
 
 import pygame
 
@@ -11,6 +10,7 @@ from ui.app import Scene
 from ui.palette import hex_colour
 from ui.scenes.form import Field, Form
 from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
+from ui.scenes import esc
 
 HUMAN = Seat("human")
 
