@@ -18,7 +18,7 @@ from game.record import RecordError
 from ui.app import Scene
 from ui.palette import hex_colour
 from ui.scenes.payloads import Finished, GameChoice, Notice, PlayRequest
-from ui.scenes import esc
+from ui.scenes import board_and_panel, esc
 
 BOT_PAUSE = 0.25        # seconds between a move and the bot's next request, so moves can be seen
 FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
@@ -243,14 +243,10 @@ class PlayScene(Scene):
     # -- layout --------------------------------------------------------------------
     def build(self) -> None:
         """Board on the left, the side panel on the right; sizes follow the window."""
-        w, h = self.size
-        self.scale = scale = max(0.8, min(1.5, h / 800))
-        margin = int(16 * scale)
-        panel_w = max(300, min(460, int(w * 0.28)))
-        self.board_rect = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
+        self.scale, _, self.board_rect, self.panel = board_and_panel(self.size, 300, 460, 0.28)
+        scale, panel_w = self.scale, self.panel.w
         self.view.layout(self.board_rect)
         self._centres = {c: self.view.cell_center(c) for c in self.history[0].board.cells}
-        self.panel = pygame.Rect(w - panel_w - margin, margin, panel_w, h - 2 * margin)
         pad = int(12 * scale)
         x, inner = self.panel.x + pad, panel_w - 2 * pad
         y = self.panel.y + pad

@@ -20,7 +20,7 @@ from ui.app import Scene
 from ui.palette import hex_colour
 from ui.scenes.graph import MARK_COLOUR, EvalGraph
 from ui.scenes.payloads import Finished, Notice, ReviewRequest
-from ui.scenes import esc
+from ui.scenes import board_and_panel, esc
 
 LEVEL = "casual"           # the bot's budget per position: quick, and it proves endgames
 CONFIRM_LEVELS = ("perfect", "strong")  # a second look before "lost a proved win": exact where offered
@@ -124,13 +124,10 @@ class ReviewScene(Scene):
         """Board on the left; title, graph, note, move list and buttons in the panel on the right."""
         if self.states is None:
             return
-        w, h = self.size
-        self.scale = scale = max(0.8, min(1.5, h / 800))
-        margin = int(16 * scale)
-        panel_w = max(340, min(520, int(w * 0.34)))
-        self.board_rect = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
+        h = self.size[1]
+        self.scale, _, self.board_rect, self.panel = board_and_panel(self.size, 340, 520, 0.34)
+        scale, panel_w = self.scale, self.panel.w
         self.view.layout(self.board_rect)
-        self.panel = pygame.Rect(w - panel_w - margin, margin, panel_w, h - 2 * margin)
         pad = int(12 * scale)
         x, inner = self.panel.x + pad, panel_w - 2 * pad
         y = self.panel.y + pad
