@@ -110,6 +110,26 @@ def test_worker_returns_legal_moves_for_every_game(worker):
     assert worker.alive
 
 
+def test_worker_reports_progress_while_thinking(worker):
+    rid = worker.request("frozen-forest", {"size": 6}, ["c3"], "casual", seed=4)
+    reply, seen = wait_final(worker, rid)
+    assert isinstance(reply, Reply)
+    assert seen, "a search of half a second reports progress"
+    assert all(0.0 <= f <= 1.0 for f in seen) and seen == sorted(seen)
+
+
+def test_the_worker_keeps_its_bot_between_moves():
+    from game.bots.worker import BotCache
+
+    cache = BotCache()
+    first = cache.get("strong", "hv-grid", {"size": 4}, 1)
+    cache.get("casual", "hv-grid", {"size": 4}, 2)
+    assert cache.get("strong", "hv-grid", {"size": 4}, 3) is first  # its tree survives
+    cache.get("beginner", "icebreaker", {}, 4)
+    cache.get("expert", "icebreaker", {}, 5)
+    assert cache.get("strong", "hv-grid", {"size": 4}, 6) is not first  # only the last two stay
+
+
 def test_worker_analyse_mode_returns_candidates(worker):
     rid = worker.request("hv-grid", {"size": 4}, ["b2"], "casual", seed=2, mode="analyse")
     reply, _ = wait_final(worker, rid)
@@ -149,9 +169,7 @@ def test_a_killed_worker_gives_a_failure_then_restarts():
         assert w.alive
         os.kill(w._proc.pid, signal.SIGKILL)
         msg, _ = wait_final(w, rid, timeout=10)
-        assert isinstance(msg, (Failure, Reply))
-        if isinstance(msg, Failure):
-            assert "stopped" in msg.message
+        assert isinstance(msg, Failure) and "stopped" in msg.message  # Expert thinks for seconds
         assert not w.alive
         rid = w.request("hv-grid", {"size": 3}, [], "beginner", seed=1)
         reply, _ = wait_final(w, rid)

@@ -113,11 +113,15 @@ class MCTSBot(Bot):
         if self.reuse and old is not None and old.state.cfg is state.cfg:
             key = state.key()
             frontier = [old]
-            for _ in range(3):  # the old root, our move, their reply
+            for _ in range(5):  # our move, their reply, maybe a request and its answer
                 nxt = []
                 for node in frontier:
                     if node.state.key() == key:
                         node.parent = None
+                        if node.proof is not None and node.untried:
+                            # Proved by the endgame solver, not by a child: let the search
+                            # find the proving move itself (the solver's table makes it quick).
+                            node.proof = None
                         self.stats["reused"] = node.n
                         return node
                     nxt.extend(node.children)
@@ -199,7 +203,7 @@ class MCTSBot(Bot):
         solve_at = self.policy.solve_at if self.solver is not None else -1
         # Selection: down through fully expanded, unproved nodes.
         while node.proof is None and not node.untried and node.children:
-            if node.n == solve_at:
+            if node.n == solve_at and node is not root:  # the root is proved through a move
                 self._try_solver(node)
                 if node.proof is not None:
                     break
