@@ -65,14 +65,14 @@ class Policy:
 
     def result(self, state: State) -> float:
         """Player 0's reward for a playout that reached the end (default: the plain result)."""
-        return _result(state)
+        return result0(state)
 
     def wants_solver(self, state: State) -> bool:
         """True if the endgame solver should try to settle this new node."""
         return False
 
 
-def _result(state: State) -> float:
+def result0(state: State) -> float:
     """Player 0's result of a finished game."""
     w = state.winner
     return 0.5 if w is None else (1.0 if w == 0 else 0.0)
@@ -134,7 +134,7 @@ class MCTSBot(Bot):
         state = node.state
         moves = state.legal_moves()
         if not moves:
-            r0 = _result(state)
+            r0 = result0(state)
             node.proof = r0 if node.player == 0 else 1.0 - r0
             node.depth = 0
             node.untried = []

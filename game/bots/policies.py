@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
-from game.bots.mcts import Policy, _result
+from game.bots.mcts import Policy, result0
 
 
 def _sigmoid(x: float) -> float:
@@ -210,7 +210,7 @@ class HVPolicy(GenericPolicy):
         """Player 0's reward: mostly win/draw/loss, partly by how many initials it was won by."""
         a, b = state.scores
         shaped = 0.5 + 0.5 * math.tanh((a - b) / 3.0)
-        return (1 - self.margin_weight) * _result(state) + self.margin_weight * shaped
+        return (1 - self.margin_weight) * result0(state) + self.margin_weight * shaped
 
 
 class GoatsPolicy(GenericPolicy):
