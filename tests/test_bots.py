@@ -242,7 +242,8 @@ def test_the_tree_is_reused_after_the_opponent_replies():
     state = get_game("frozen-forest").new(size=6)
     move = bot.choose(state)
     state = state.play(move)
-    reply = max(bot.root.children[0].children or [None], key=lambda n: n.n if n else 0)
+    played = next(ch for ch in bot.root.children if ch.move == move)
+    reply = max(played.children or [None], key=lambda n: n.n if n else 0)
     state = state.play(reply.move if reply else state.legal_moves()[0])
     bot.choose(state)
     assert bot.stats["reused"] > 0
@@ -307,3 +308,18 @@ def test_perfect_analysis_labels_proofs():
     evals = bot.analyse(get_game("frozen-forest").new(size=5))
     assert evals[0].label == "wins in 3"
     assert any(e.label.startswith("loses in") or e.label.startswith("wins in") for e in evals[1:])
+
+
+def test_a_root_the_solver_proves_won_is_played_without_searching():
+    # Frozen Forest 6x6, Yuki to move: the solver proves a win here in ~15,000 nodes.
+    moves = ["d3", "a6", "c3", "a5", "b2", "b4", "c1", "c3", "d1", "a1", "d2", "f6", "e3", "b6"]
+    state = get_game("frozen-forest").replay(moves, size=6)
+    policy = policy_for("frozen-forest", state.options, 2000)
+    policy.root_share = 1.0
+    policy.wants_root_solver = lambda s: True
+    bot = MCTSBot(1, seconds=30, policy=policy, solver_factory=Solver)
+    best = bot.analyse(state)[0]
+    assert best.value == 1.0 and best.proof > 0
+    assert bot.stats["iterations"] == 0  # proved before the search began
+    # The proof is real: the exact solver agrees that the move wins for Yuki.
+    assert Solver().solve(state.play(best.move), seconds=30) < 0

@@ -48,6 +48,11 @@ class Policy:
     solve_at = 24        # the solver tries a node when its visits reach this
     solver_share = 0.25  # at most this share of the thinking time goes to the solver
     solver_mobility = True  # the solver orders replies by the opponent's mobility
+    root_share = 0.0     # share of the thinking time the solver may spend on the root first
+
+    def wants_root_solver(self, state: State) -> bool:
+        """True if the solver should try the whole position before the search (root_share > 0)."""
+        return self.root_share > 0
 
     def order(self, state: State, moves: list[Move], rng) -> list[Move]:
         """The order in which a new node's moves are expanded: the LAST is tried first."""
@@ -161,6 +166,33 @@ class MCTSBot(Bot):
             self._update_proof(node.parent)
         self._solver_time += time.perf_counter() - now
 
+    def _solve_root(self, root: Node, deadline: float) -> None:
+        """Try to prove the root won before searching; a proved win is played at once.
+
+        A failed try still pays: the solver's table keeps what it settled, so the next
+        move's try starts further on. A proved loss is left to the search, which then
+        picks the move that resists longest.
+        """
+        state = root.state
+        found = self.solver.try_solve(state, None, deadline)
+        if found is None or found[0] != 1.0:
+            return
+        move = self.solver.best_move(state)
+        if move is None:
+            return
+        mover = state.to_move
+        child = next((ch for ch in root.children if ch.move == move), None)
+        if child is None:
+            if root.untried and move in root.untried:
+                root.untried.remove(move)
+            child = Node(advance(state, move), move, root, mover)
+            root.children.append(child)
+            child.untried = []
+        child.proof = 1.0  # for the mover, who played it
+        child.depth = found[1] - 1
+        self.stats["solved"] += 1
+        self._update_proof(root)
+
     def _select_child(self, node: Node) -> Node:
         """The child with the best UCB score, skipping replies proved lost for the mover."""
         log_n = math.log(node.n)
@@ -258,6 +290,9 @@ class MCTSBot(Bot):
         self._deadline = deadline
         self._t0 = t0
         self._solver_time = 0.0
+        if (self.solver is not None and root.proof is None and deadline is not None
+                and self.policy.wants_root_solver(state)):
+            self._solve_root(root, min(deadline, t0 + self.policy.root_share * seconds))
         done = 0
         next_report = t0 + 0.05
         while True:

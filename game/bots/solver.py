@@ -66,6 +66,8 @@ class Solver:
         self.order = order      # optional (state, moves) -> moves, best guesses first
         self.path: set = set()  # keys on the current line, to stop cycles
         self.fraction = 0.0     # share of the root's moves settled, for progress
+        self.t0 = 0.0           # when the root's solve started ...
+        self.span = None        # ... and its time limit, for progress while solving it
 
     # -- the search -------------------------------------------------------------------
     def _terminal(self, state: State) -> int:
@@ -185,7 +187,10 @@ class Solver:
             if now >= self.deadline:
                 raise OutOfBudget()
         if self.progress is not None:
-            self.progress(self.fraction)
+            fraction = self.fraction
+            if self.span:  # solving the root: report the share of its time limit used
+                fraction = min(0.5, 0.5 * (time.perf_counter() - self.t0) / self.span)
+            self.progress(fraction)
 
     # -- entry points -----------------------------------------------------------------
     def solve(self, state: State, nodes: int | None = None, seconds: float | None = None) -> int:
@@ -196,21 +201,31 @@ class Solver:
         self.path.clear()
         return self.negamax(state, -INF, INF)
 
-    def try_solve(self, state: State, nodes: int,
+    def try_solve(self, state: State, nodes: int | None,
                   deadline: float | None = None) -> tuple[float, int] | None:
-        """(value 0..1, plies to the end) for the mover if solved within `nodes` and by `deadline`."""
+        """(value 0..1, plies) for the mover if solved within `nodes` and by `deadline`.
+
+        Only win, draw or loss is sought (a null window around the draw), which prunes far
+        more than the exact distance; the plies are those of the line found, so a win
+        comes at least that fast.
+        """
         try:
             self.nodes = 0
             self.limit = nodes
             self.deadline = deadline
             self.path.clear()
-            score = self.negamax(state, -INF, INF)
+            score = self.negamax(state, -1, 1)
         except OutOfBudget:
             return None
         finally:
             self.limit = self.deadline = None
         value, proof = score_to_value(score)
         return value, abs(proof)
+
+    def best_move(self, state: State) -> Move | None:
+        """The move the table holds as best for `state` (None if it holds none)."""
+        entry = self.table.get(state.key())
+        return entry[2] if entry is not None else None
 
     def analyse(self, state: State, seconds: float | None = None,
                 extra_seconds: float = 1.0) -> list[tuple[Move, int]]:
@@ -220,8 +235,11 @@ class Solver:
         back, the others as far as `extra_seconds` more allows (losing moves can be costly
         to measure exactly, and a hint needs only the best few).
         """
-        self.fraction = 0.0
-        best = self.solve(state, seconds=seconds)
+        self.t0, self.span = time.perf_counter(), seconds
+        try:
+            best = self.solve(state, seconds=seconds)
+        finally:
+            self.span = None
         mover = state.to_move
         moves = state.legal_moves()
         top = self.table.get(state.key(), (0, 0, None))[2]
@@ -231,7 +249,7 @@ class Solver:
         self.deadline = time.perf_counter() + extra_seconds
         try:
             for i, move in enumerate(moves):
-                self.fraction = i / len(moves)
+                self.fraction = 0.5 + 0.5 * i / len(moves)
                 if move != top:
                     out.append((move, self._child_score(state, move, mover)))
         except OutOfBudget:
