@@ -9,7 +9,7 @@ from game.bots import LEVELS, make_bot
 from game.bots.base import Evaluation, RandomBot
 from game.bots.levels import pick
 from game.bots.mcts import MCTSBot, Policy
-from game.bots.policies import policy_for
+from game.bots.policies import GenericPolicy, policy_for
 from game.bots.solver import WIN, Solver, SolverBot, score_to_value, to_parent
 
 GAME_IDS = ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
@@ -323,3 +323,65 @@ def test_a_root_the_solver_proves_won_is_played_without_searching():
     assert bot.stats["iterations"] == 0  # proved before the search began
     # The proof is real: the exact solver agrees that the move wins for Yuki.
     assert Solver().solve(state.play(best.move), seconds=30) < 0
+
+
+def test_moves_a_policy_sets_aside_are_searched_once_the_kept_ones_lose():
+    # Frozen Forest 6x6, Yuki to move: the policy keeps only the step the solver proves
+    # lost; the search must prove it so and then look at the steps set aside.
+    game_id, options, moves, _ = WIN_IN_ONE[0]
+    state = get_game(game_id).replay(moves[:16], **options)
+    scored = Solver().analyse(state, seconds=30, extra_seconds=30)
+    winners = {str(m) for m, sc in scored if sc > 0}
+    assert winners and len(winners) < len(scored)
+
+    class KeepTheLosers(GenericPolicy):
+        def order(self, s, ms, rng):
+            ms = super().order(s, ms, rng)
+            return [m for m in ms if str(m) not in winners] if s.key() == state.key() else ms
+
+    policy = KeepTheLosers(2000)
+    bot = MCTSBot(1, seconds=None, iterations=5000, policy=policy, solver_factory=Solver)
+    evals = bot.analyse(state)
+    assert str(evals[0].move) in winners
+    assert all(e.proof is not None and e.proof < 0 for e in evals if str(e.move) not in winners)
+
+
+def _reachable_by_walking(state, start):
+    """Trees Yuki could reach stepping from tree to tree, from `start` (coordinates, BFS)."""
+    board = state.board
+    trees = {board.col_row(c) for c in range(board.n * (board.n + 1)) if state.trees >> c & 1}
+    trees.discard(board.col_row(start))
+    x0, y0 = board.col_row(start)
+    todo = [(x0 + dx, y0 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    seen = set()
+    while todo:
+        p = todo.pop()
+        if p in trees and p not in seen:
+            seen.add(p)
+            todo.extend((p[0] + dx, p[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    return len(seen)
+
+
+def test_yukis_search_puts_steps_that_cut_him_off_from_the_forest_last():
+    game = get_game("frozen-forest")
+    policy = policy_for("frozen-forest", game.validate(size=7), 0)
+    rng = random.Random(3)
+    dropped_seen = 0
+    for seed in range(300):  # random walks: a few of them reach a step that splits the forest
+        r = random.Random(seed)
+        state = game.new(size=7)
+        for _ in range(r.randrange(2, 60)):
+            if state.is_over:
+                break
+            state = state.play(r.choice(state.legal_moves()))
+        if state.is_over or state.to_move != 0 or state.mina is None:
+            continue
+        moves = state.legal_moves()
+        kept = policy.order(state, moves, rng)
+        reach = {str(m): _reachable_by_walking(state, m.to) for m in moves}
+        best = max(reach.values())
+        for m in moves:
+            wins_now = not state.play(m).legal_moves()
+            assert (m in kept) == (reach[str(m)] == best or wins_now), (seed, str(m))
+        dropped_seen += len(moves) - len(kept)
+    assert dropped_seen > 0  # the positions did include steps that split the forest

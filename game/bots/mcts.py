@@ -21,7 +21,7 @@ from game.bots.base import Bot, Evaluation, ProgressFn, advance
 class Node:
     """One position in the tree, reached by `move` played by `player`."""
 
-    __slots__ = ("state", "move", "parent", "player", "children", "untried",
+    __slots__ = ("state", "move", "parent", "player", "children", "untried", "held",
                  "n", "w", "proof", "depth")
 
     def __init__(self, state: State, move: Move | None, parent: "Node | None", player: int):
@@ -31,6 +31,7 @@ class Node:
         self.player = player          # who played `move` (the point of view of w and proof)
         self.children: list[Node] = []
         self.untried: list[Move] | None = None  # filled on the first visit
+        self.held: list[Move] | None = None     # moves the policy set aside (see Policy.order)
         self.n = 0                    # visits
         self.w = 0.0                  # total reward for `player`
         self.proof: float | None = None  # proved result for `player` (1, 0.5, 0)
@@ -55,7 +56,11 @@ class Policy:
         return self.root_share > 0
 
     def order(self, state: State, moves: list[Move], rng) -> list[Move]:
-        """The order in which a new node's moves are expanded: the LAST is tried first."""
+        """The order in which a new node's moves are expanded: the LAST is tried first.
+
+        A policy may leave moves out; they are searched only if every move it kept is
+        proved not to win (so a proof never rests on a move that was not looked at).
+        """
         moves = list(moves)
         rng.shuffle(moves)
         return moves
@@ -144,7 +149,10 @@ class MCTSBot(Bot):
             node.depth = 0
             node.untried = []
             return
-        node.untried = self.policy.order(state, moves, self.rng)
+        node.untried = self.policy.order(state, moves, self.rng) or list(moves)
+        if len(node.untried) < len(moves):
+            kept = {id(m) for m in node.untried}
+            node.held = [m for m in moves if id(m) not in kept]
 
     def _try_solver(self, node: Node) -> None:
         """Let the endgame solver settle a well-visited node within its node budget."""
@@ -221,6 +229,9 @@ class MCTSBot(Bot):
             if wins:
                 value, depth = 1.0, min(wins)  # win as fast as possible
             elif node.untried or any(ch.proof is None for ch in children):
+                return
+            elif node.held:  # no kept move wins: the moves set aside must be searched too
+                node.untried, node.held = node.held, None
                 return
             else:
                 value = max(ch.proof for ch in children)

@@ -20,6 +20,17 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+def _reachable(board, trees: int, start: int) -> int:
+    """How many trees a walker can reach stepping from tree to tree, starting from `start`'s trees."""
+    seen = start & trees
+    spread = board.spread
+    while True:
+        grown = seen | (spread(seen) & trees)
+        if grown == seen:
+            return seen.bit_count()
+        seen = grown
+
+
 class GenericPolicy(Policy):
     """Random playouts; the endgame solver may settle well-visited nodes."""
 
@@ -45,6 +56,32 @@ class FrozenForestPolicy(GenericPolicy):
     playout Mina); pure Warnsdorff 0; most trees around 2; fewest hides for Mina 1. As Mina
     the search wins 8 of 8. Yuki is hard for every short search: see issue 4's closing note.
     """
+
+    root_share = 0.5     # the solver tries the whole position first with this share of the time ...
+    root_trees = 45      # ... once this few trees are left (a 42-tree position: ~2 s from scratch)
+    keep_forest = True   # the tree search looks at Yuki's steps that keep his forest whole first
+
+    def wants_root_solver(self, state) -> bool:
+        """Once the forest is thin enough for the solver to finish within a few moves' tries."""
+        return state.mina is not None and state.trees.bit_count() <= self.root_trees
+
+    def order(self, state, moves, rng):
+        """Yuki's steps that keep the most trees within his reach, and any step that wins at once.
+
+        A step that splits the forest and leaves him on the smaller side ends his walk
+        early while Mina hides in the rest; those steps are set aside (searched only if
+        every kept step loses).
+        """
+        moves = super().order(state, moves, rng)
+        if not self.keep_forest or state.to_move != 0 or state.mina is None or len(moves) < 2:
+            return moves
+        board = state.cfg.board
+        nbr = board.nbr_mask
+        trees = state.trees
+        sizes = [_reachable(board, trees & ~(1 << mv.to), nbr[mv.to]) for mv in moves]
+        top = max(sizes)
+        return [mv for mv, size in zip(moves, sizes)
+                if size == top or not state._apply(mv).legal_moves()]
 
     mina_greedy = True   # False: Mina only takes a spot that leaves Yuki stuck, else random
     yuki_rule = "safe_warnsdorff"  # or "approach", "approach_open", "warnsdorff", "open", "hides", "random"
