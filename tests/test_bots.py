@@ -155,6 +155,12 @@ def test_solver_values_match_brute_force(game_id, options, plies):
         got = {str(m): sc for m, sc in solver.analyse(state)}
         assert got == expected
         assert Solver().solve(state) == max(expected.values())
+        # Win/draw/loss only (the in-search solver, and Perfect in Horizontal/Vertical):
+        # the same outcome for the position and for every move.
+        outcome = {m: (v > 0) - (v < 0) for m, v in expected.items()}
+        assert Solver().try_solve(state, None)[0] == score_to_value(max(expected.values()))[0]
+        wld = {str(m): (sc > 0) - (sc < 0) for m, sc in Solver().analyse(state, exact=False)}
+        assert wld == outcome
         compared += 1
         if compared == 2:
             break
@@ -405,3 +411,17 @@ def test_yukis_search_looks_first_at_the_steps_of_his_sweep():
             if key(m)[0] > best[0] and not wins_now:
                 dropped_for_reach += 1
     assert dropped_for_reach > 0  # the positions did include steps that split the forest
+
+
+def test_perfect_wins_horizontal_vertical_5x5_as_horizontal():
+    # Adjacent reach, no diagonals: a proved win for Horizontal, settled in a fraction of a second.
+    options = {"size": 5, "diagonals": "never"}
+    game = get_game("hv-grid")
+    assert Solver(mobility=False).try_solve(game.new(**options), None)[0] == 1.0
+    for level in ("random", "beginner"):
+        bots = (make_bot("perfect", "hv-grid", options, seed=1),
+                make_bot(level, "hv-grid", options, seed=2, scale=0.1))
+        state = game.new(**options)
+        while not state.is_over:
+            state = state.play(bots[state.to_move].choose(state))
+        assert state.winner == 0

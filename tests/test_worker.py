@@ -68,6 +68,8 @@ def test_levels_are_the_five_named_levels():
 def test_perfect_is_offered_only_where_the_board_is_solvable():
     assert levels_for("frozen-forest", {"size": 5}) == list(LEVELS)
     assert "perfect" not in levels_for("frozen-forest", {})  # default 10x10
+    assert "perfect" in levels_for("hv-grid", {"size": 5})  # adjacent 5x5: outcome in seconds
+    assert "perfect" not in levels_for("hv-grid", {"size": 5, "reach": "line"})
     for gid in GAME_IDS:
         assert levels_for(gid, {})[:4] == list(LEVELS[:4])
 

@@ -58,15 +58,17 @@ def _full_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
 def is_solvable(game_id: str, options: Mapping[str, Any] | None) -> bool:
     """True if the exact solver settles the opening within a few seconds on this kind of machine.
 
-    Measured (pure Python, one core): Frozen Forest 5×5 in 0.01 s (6×6 not in 30 s);
-    Horizontal/Vertical 4×4 in 0.3 s (5×5 not in 30 s); Icebreaker size 3 in 2.5 s.
-    Goats Wintering can cycle (steps back and forth), so no board of it is offered.
+    Measured (pure Python, one core shared with other work): Frozen Forest 5×5 in 0.01 s
+    (6×6 not in 30 s); Icebreaker size 3 in 2.5 s. Horizontal/Vertical, win/draw/loss
+    only: adjacent 5×5 in 10 s with requests ("ask"), 3 s "always", under 0.1 s "stuck"
+    or "never" (6×6 "never" 15 s); line reach 4×4 in 1.2 s (5×5 "never" 11 s, "ask" not
+    in 40 s). Goats Wintering can cycle (steps back and forth), so no board of it is offered.
     """
     opts = _full_options(game_id, options)
     if game_id == "frozen-forest":
         return opts["layout"] == "grid" and opts["size"] <= 5
     if game_id == "hv-grid":
-        return opts["size"] <= 4
+        return opts["size"] <= (5 if opts["reach"] == "adjacent" else 4)
     if game_id == "icebreaker":
         return opts["size"] <= 3
     return False
@@ -159,8 +161,10 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
                 "Perfect is offered only on boards small enough to solve; levels here: "
                 + ", ".join(levels_for(game_id, opts)))
         fallback = make_bot("expert", game_id, opts, seed, scale)
+        # Horizontal/Vertical always ends with a full grid, so only its outcome needs solving.
         bot = SolverBot(seed, seconds=PERFECT_SECONDS, fallback=fallback,
-                        mobility=policy_for(game_id, opts, 0).solver_mobility)
+                        mobility=policy_for(game_id, opts, 0).solver_mobility,
+                        exact=game_id != "hv-grid")
         bot.name = level
         return bot
     spec = SPECS[level]

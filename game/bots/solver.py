@@ -27,6 +27,11 @@ class OutOfBudget(Exception):
     """The search ran past its node or time budget (nothing partial was stored)."""
 
 
+def _outcome(score: int) -> int:
+    """1 win, 0 draw, -1 loss."""
+    return (score > 0) - (score < 0)
+
+
 def to_parent(score: int) -> int:
     """A score seen from one ply further away from the end."""
     if score > 0:
@@ -68,6 +73,7 @@ class Solver:
         self.fraction = 0.0     # share of the root's moves settled, for progress
         self.t0 = 0.0           # when the root's solve started ...
         self.span = None        # ... and its time limit, for progress while solving it
+        self.window = (-INF, INF)  # analyse's window: exact scores, or (-1, 1) for win/draw/loss
 
     # -- the search -------------------------------------------------------------------
     def _terminal(self, state: State) -> int:
@@ -199,7 +205,7 @@ class Solver:
         self.limit = nodes
         self.deadline = time.perf_counter() + seconds if seconds is not None else None
         self.path.clear()
-        return self.negamax(state, -INF, INF)
+        return self.negamax(state, *self.window)
 
     def try_solve(self, state: State, nodes: int | None,
                   deadline: float | None = None) -> tuple[float, int] | None:
@@ -227,15 +233,18 @@ class Solver:
         entry = self.table.get(state.key())
         return entry[2] if entry is not None else None
 
-    def analyse(self, state: State, seconds: float | None = None,
-                extra_seconds: float = 1.0) -> list[tuple[Move, int]]:
-        """The legal moves with exact scores for the mover, best first.
+    def analyse(self, state: State, seconds: float | None = None, extra_seconds: float = 1.0,
+                exact: bool = True) -> list[tuple[Move, int]]:
+        """The legal moves with their scores for the mover, best first.
 
         The root is solved first (OutOfBudget past `seconds`); its best move always comes
         back, the others as far as `extra_seconds` more allows (losing moves can be costly
-        to measure exactly, and a hint needs only the best few).
+        to measure exactly, and a hint needs only the best few). With `exact` False only
+        win, draw or loss is settled (far faster); a score's plies are then those of the
+        line found.
         """
         self.t0, self.span = time.perf_counter(), seconds
+        self.window = (-INF, INF) if exact else (-1, 1)
         try:
             best = self.solve(state, seconds=seconds)
         finally:
@@ -244,7 +253,8 @@ class Solver:
         moves = state.legal_moves()
         top = self.table.get(state.key(), (0, 0, None))[2]
         if top is None:  # a finished reply decided the root without a stored move
-            top = next(m for m in moves if self._child_score(state, m, mover) == best)
+            top = next(m for m in moves
+                       if _outcome(self._child_score(state, m, mover)) == _outcome(best))
         out = [(top, self._child_score(state, top, mover))]
         self.deadline = time.perf_counter() + extra_seconds
         try:
@@ -260,10 +270,10 @@ class Solver:
         return out
 
     def _child_score(self, state: State, move: Move, mover: int) -> int:
-        """The exact score, for the mover of `state`, of playing `move`."""
+        """The score (in analyse's window), for the mover of `state`, of playing `move`."""
         child = advance(state, move)
         self.path.clear()
-        sc = self.negamax(child, -INF, INF)
+        sc = self.negamax(child, *self.window)
         return to_parent(sc if child.to_move == mover else -sc)
 
 
@@ -273,8 +283,10 @@ class SolverBot(Bot):
     name = "perfect"
 
     def __init__(self, seed: int | None = None, seconds: float | None = 20.0,
-                 fallback: Bot | None = None, mobility: bool = True, extra_seconds: float = 1.0):
+                 fallback: Bot | None = None, mobility: bool = True, extra_seconds: float = 1.0,
+                 exact: bool = True):
         super().__init__(seed)
+        self.exact = exact  # False: settle only win/draw/loss (see Solver.analyse)
         self.seconds = seconds
         self.extra_seconds = extra_seconds  # time to value the moves other than the best
         self.fallback = fallback
@@ -298,7 +310,7 @@ class SolverBot(Bot):
             raise ValueError("the game is over: there is nothing to analyse")
         self.solver.progress = progress
         try:
-            scored = self.solver.analyse(state, self.seconds, self.extra_seconds)
+            scored = self.solver.analyse(state, self.seconds, self.extra_seconds, self.exact)
         except OutOfBudget:
             if self.fallback is None:
                 raise ValueError("this board is too big to solve in the time allowed") from None
