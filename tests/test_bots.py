@@ -425,3 +425,17 @@ def test_perfect_wins_horizontal_vertical_5x5_as_horizontal():
         while not state.is_over:
             state = state.play(bots[state.to_move].choose(state))
         assert state.winner == 0
+
+
+def test_minas_search_expects_every_step_of_yukis():
+    game = get_game("frozen-forest")
+    policy = policy_for("frozen-forest", game.validate(size=6), 0)
+    # Yuki on c6, to move: d6, b6, c5 or b5; his sweep would take d6.
+    state = game.replay(["f4", "f2", "f3", "f1", "e3", "c1", "d4", "f4", "c3", "f6", "c4", "f1",
+                         "d5", "d1", "c6", "f3"], size=6)
+    moves = state.legal_moves()
+    policy.begin(state)
+    kept = policy.order(state, moves, random.Random(1))
+    assert len(kept) < len(moves)  # Yuki's own search sets some steps aside ...
+    policy.begin(state.play(kept[0]))  # ... Mina's, searching after his step, sets none aside
+    assert len(policy.order(state, moves, random.Random(1))) == len(moves)

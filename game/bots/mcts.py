@@ -51,6 +51,9 @@ class Policy:
     solver_mobility = True  # the solver orders replies by the opponent's mobility
     root_share = 0.0     # share of the thinking time the solver may spend on the root first
 
+    def begin(self, state: State) -> None:
+        """Called as a search of `state` starts (a policy may depend on who is searching)."""
+
     def wants_root_solver(self, state: State) -> bool:
         """True if the solver should try the whole position before the search (root_share > 0)."""
         return self.root_share > 0
@@ -291,6 +294,7 @@ class MCTSBot(Bot):
         """Grow the tree for `state` within the budget; returns its root."""
         if state.is_over:
             raise ValueError("the game is over: there is nothing to search")
+        self.policy.begin(state)
         root = self._find_root(state)
         self.root = root
         if root.untried is None:

@@ -66,6 +66,14 @@ class FrozenForestPolicy(GenericPolicy):
     root_trees = 45      # ... once this few trees are left (a 42-tree position: ~2 s from scratch)
     keep_forest = True   # the tree search looks first at Yuki's sweeping steps (see order)
 
+    def __init__(self, solve_nodes: int = 0):
+        super().__init__(solve_nodes)
+        self.searcher = 0  # who is searching: only Yuki's own search keeps to his sweep
+
+    def begin(self, state) -> None:
+        """Note who searches: Mina's search must expect any step of Yuki's, not his plan."""
+        self.searcher = state.to_move
+
     def wants_root_solver(self, state) -> bool:
         """Once the forest is thin enough for the solver to finish within a few moves' tries."""
         return state.mina is not None and state.trees.bit_count() <= self.root_trees
@@ -76,10 +84,12 @@ class FrozenForestPolicy(GenericPolicy):
         The sweep: keep the most trees within his reach (a step that splits the forest
         and leaves him on the smaller side ends his walk early while Mina hides in the
         rest), then the playout rule below. The other steps are set aside: searched only
-        if every kept step is proved not to win.
+        if every kept step is proved not to win. Only in Yuki's own search: Mina's must
+        expect every step (her search with it lost 2 of her first 4 games to plain UCT).
         """
         moves = super().order(state, moves, rng)
-        if not self.keep_forest or state.to_move != 0 or state.mina is None or len(moves) < 2:
+        if (not self.keep_forest or self.searcher != 0 or state.to_move != 0
+                or state.mina is None or len(moves) < 2):
             return moves
         nbr = state.cfg.board.nbr_mask
         trees = state.trees
