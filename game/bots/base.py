@@ -16,7 +16,9 @@ class Evaluation:
     """A candidate move with its value for the mover (0..1), visits, and proof in plies.
 
     proof: +N = the mover wins in N plies, -N = the mover loses in N plies,
-    0 = a proved draw, None = not proved.
+    0 = a proved draw, None = not proved. N is the length of the line the proof found:
+    exact from Perfect in Frozen Forest and Icebreaker; where only the outcome was solved
+    (the search's endgame solver, Perfect in Horizontal/Vertical) a win may come sooner.
     """
 
     move: Move
