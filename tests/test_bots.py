@@ -439,3 +439,17 @@ def test_minas_search_expects_every_step_of_yukis():
     assert len(kept) < len(moves)  # Yuki's own search sets some steps aside ...
     policy.begin(state.play(kept[0]))  # ... Mina's, searching after his step, sets none aside
     assert len(policy.order(state, moves, random.Random(1))) == len(moves)
+
+
+def test_in_a_lost_position_the_bot_plays_its_best_try():
+    # Frozen Forest 6x6, Yuki to move: both his steps are proved lost. The bot still
+    # answers with a legal step, chosen by a search that looks for the opponent's errors.
+    game_id, options, moves, _ = WIN_IN_ONE[0]
+    state = get_game(game_id).replay(moves[:20], **options)
+    assert all(sc < 0 for _, sc in Solver().analyse(state, extra_seconds=30))
+    bot = MCTSBot(1, seconds=0.3, policy=policy_for(game_id, state.options, 2000),
+                  solver_factory=Solver)
+    assert bot.analyse(state)[0].proof < 0
+    move = bot.choose(state)
+    assert move in state.legal_moves()
+    assert any(e.proof is None for e in bot.last_analysis)  # valued by the try, not the proof

@@ -154,7 +154,7 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
         return RandomBot(seed)
     if level == "uct":
         return MCTSBot(seed, seconds=STRONG_SECONDS * scale, policy=Policy(), solver=False,
-                       reuse=False)
+                       reuse=False, swindle=0)
     if level == "perfect":
         if not is_solvable(game_id, opts):
             raise ValueError(

@@ -98,7 +98,8 @@ class MCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, seconds: float | None = 1.0,
                  iterations: int | None = None, c: float = 1.0, policy: Policy | None = None,
-                 solver: bool = True, reuse: bool = True, solver_factory: Callable | None = None):
+                 solver: bool = True, reuse: bool = True, solver_factory: Callable | None = None,
+                 swindle: float = 0.5):
         super().__init__(seed)
         if seconds is None and iterations is None:
             raise ValueError("give MCTS a budget: seconds, iterations or both")
@@ -108,6 +109,7 @@ class MCTSBot(Bot):
         self.policy = policy or Policy()
         self.use_solver = solver
         self.reuse = reuse
+        self.swindle = swindle  # share of the time spent finding the best try in a lost position
         self.root: Node | None = None
         self.solver = solver_factory() if (solver_factory and self.policy.solve_nodes) else None
         self.stats = {"iterations": 0, "reused": 0, "solved": 0}
@@ -341,6 +343,25 @@ class MCTSBot(Bot):
         if value == 1.0:
             return False
         return bool(root.untried)
+
+    def choose(self, state: State, progress: ProgressFn = None) -> Move:
+        """The best move; in a position proved lost, the one most likely to be answered wrongly.
+
+        Against perfect play every move of a lost position loses, but people and bots err:
+        a second search without proofs finds the move whose replies, played out by the
+        policy, most often go wrong for the opponent.
+        """
+        evals = self.analyse(state, progress)
+        if not evals:
+            raise ValueError("the game is over: there is no move to choose")
+        best = evals[0]
+        if (self.swindle and best.proof is not None and best.proof < 0 and len(evals) > 1
+                and self.seconds):
+            hope = MCTSBot(self.rng.randrange(1 << 30), seconds=self.seconds * self.swindle,
+                           c=self.c, policy=self.policy, solver=False, reuse=False, swindle=0)
+            evals = hope.analyse(state)
+        self.last_analysis = evals
+        return evals[0].move
 
     def analyse(self, state: State, progress: ProgressFn = None) -> list[Evaluation]:
         """Every expanded move of the root, best first, valued for the player to move."""
