@@ -8,7 +8,8 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
-from game.bots.mcts import Policy, result0
+from game.bots.mcts import Policy
+from game.hv_grid import _ALWAYS, _ASK, _FREE, _PENDING, _REFUSED, _STUCK
 
 
 def _sigmoid(x: float) -> float:
@@ -235,49 +236,142 @@ class IcebreakerPolicy(GenericPolicy):
 
 
 class HVPolicy(GenericPolicy):
-    """Horizontal/Vertical: playout rewards mix the result with the initials margin.
+    """Horizontal/Vertical: whole playouts on bitboards; rewards mix the result with the margin.
 
-    Against plain UCT, 0.2 s a move, 16 games: margin reward 10/16; adding playouts that
-    avoid leaving the opponent stuck 8.5/16, an endgame solver from 14 empty squares 6/16
-    (both left off), UCT constant 0.6 9/16.
+    The playout is the plain random one (every legal move alike, requests answered yes or
+    no at random) played on the empty-squares bitboard without a State per ply: about 4x
+    the playouts, 3x the search iterations in the same time. The tree expands gifts (moves
+    after which the opponent has no square on its line) last.
+    Against plain UCT, 0.2 s a move: fast playouts 13/16, with gifts last 14/16, then
+    30/40 and 30.5/40 (before: margin reward alone 10/16, 28/40). No better in 16 games:
+    UCT constant 0.7 13/16, margin weight 0.5 12.5/16, stuck playout players trying 3
+    squares for one that leaves the opponent a fill 12.5/16, playout fills avoiding a
+    stuck opponent half the time 12/16, gifts held out of the tree 8/16; earlier, with
+    slow playouts: avoid-gift playouts 8.5/16, an endgame solver from 14 empty squares
+    6/16, UCT constant 0.6 9/16.
     """
 
     solve_empty = 0  # the endgame solver tries positions with at most this many empty squares
     # (14 with 3000 nodes scored 6/16 against plain UCT, worse than without: off)
     solve_at = 40
+    margin_weight = 0.3
+    solver_mobility = False  # the replies' count says little here; measured slower
+    record: list | None = None  # a list here receives each playout's moves in notation (tests)
 
     def wants_solver(self, state) -> bool:
         """Only near the end, where a few thousand nodes can settle the rest."""
         return state.empty.bit_count() <= self.solve_empty
 
-    margin_weight = 0.3
-    avoid_gift = 0.0  # share of playout moves that refuse to make the opponent stuck (0.9: no gain)
-    solver_mobility = False  # the replies' count says little here; measured slower
-
-    def playout_move(self, state, moves, rng):
-        """A random move, mostly among those after which the opponent can still fill."""
-        n = len(moves)
-        if n == 1 or rng.random() >= self.avoid_gift:
-            return moves[int(rng.random() * n)]
-        cfg = state.cfg
-        orth = cfg.orth[1 - state.to_move]
+    def order(self, state, moves, rng):
+        """Shuffled, but moves that leave the opponent stuck (a gift of initials) come last."""
+        moves = list(moves)
+        rng.shuffle(moves)
+        if state.ref < 0:
+            return moves
+        line = state.cfg.orth[1 - state.to_move]
         empty = state.empty
-        good = []
+        gifts, others = [], []
         for mv in moves:
             to = mv.to
-            if to is None or mv.kind == "request":
-                good.append(mv)
-            elif orth[to] & empty & ~(1 << to):
-                good.append(mv)
-        if not good:
-            return moves[int(rng.random() * n)]
-        return good[int(rng.random() * len(good))]
+            if to is None or mv.kind == "request" or line[to] & empty & ~(1 << to):
+                others.append(mv)
+            else:
+                gifts.append(mv)
+        return gifts + others  # the last is expanded first
+
+    def reward(self, a: int, b: int) -> float:
+        """Player 0's reward for final initials a to b: mostly the result, partly the margin."""
+        r = 1.0 if a > b else 0.0 if b > a else 0.5
+        shaped = 0.5 + 0.5 * math.tanh((a - b) / 3.0)
+        return (1 - self.margin_weight) * r + self.margin_weight * shaped
 
     def result(self, state) -> float:
-        """Player 0's reward: mostly win/draw/loss, partly by how many initials it was won by."""
-        a, b = state.scores
-        shaped = 0.5 + 0.5 * math.tanh((a - b) / 3.0)
-        return (1 - self.margin_weight) * result0(state) + self.margin_weight * shaped
+        """Player 0's reward for a finished game (see `reward`)."""
+        return self.reward(*state.scores)
+
+    def rollout(self, state, rng) -> float:
+        """Player 0's reward after uniformly random moves to the end, played on bitboards."""
+        cfg = state.cfg
+        empty = state.empty
+        scores = list(state.scores)
+        if not empty:
+            return self.reward(*scores)
+        orth, diag, mode = cfg.orth, cfg.diag, cfg.mode
+        p, ref, phase = state.to_move, state.ref, state.phase
+        rand = rng.random
+        record = self.record
+        name = cfg.board.name
+        free = [c for c in range(cfg.board.size) if empty >> c & 1]  # stale entries dropped lazily
+        if phase == _PENDING:
+            if rand() < 0.5:  # yes: the requested square is filled and the answerer moves on
+                ref = state.pending
+                empty ^= 1 << ref
+                phase = _FREE
+            else:  # no: the requester moves again, without requests
+                p = 1 - p
+                phase = _REFUSED
+            if record is not None:
+                record.append("no" if phase == _REFUSED else "yes")
+        elif ref < 0:  # the first move: any square
+            ref = free[int(rand() * len(free))]
+            empty ^= 1 << ref
+            p = 1 - p
+            if record is not None:
+                record.append(name(ref))
+        while empty:
+            fills = orth[p][ref] & empty
+            requests = 0
+            if mode == _ASK:
+                if phase == _FREE:
+                    requests = diag[ref] & empty
+            elif mode == _ALWAYS:
+                fills |= diag[ref] & empty
+            elif mode == _STUCK and not fills:
+                fills = diag[ref] & empty
+            phase = _FREE
+            if fills or requests:
+                nf = fills.bit_count()
+                k = int(rand() * (nf + requests.bit_count()))
+                asks = k >= nf
+                if asks:
+                    m, k = requests, k - nf
+                else:
+                    m = fills
+                while k:  # the k-th square of m
+                    m &= m - 1
+                    k -= 1
+                c = (m & -m).bit_length() - 1
+                if asks:
+                    if record is not None:
+                        record.append(name(c) + "?")
+                    if rand() < 0.5:
+                        if record is not None:
+                            record.append("yes")
+                    else:
+                        if record is not None:
+                            record.append("no")
+                        phase = _REFUSED
+                        continue
+                elif record is not None:
+                    record.append(name(c))
+                empty ^= 1 << c  # a fill (or a granted request): the other player moves on
+                ref = c
+                p = 1 - p
+                continue
+            while True:  # stuck: initials in a random empty square
+                i = int(rand() * len(free))
+                c = free[i]
+                if empty >> c & 1:
+                    break
+                free[i] = free[-1]
+                free.pop()
+            if record is not None:
+                record.append(name(c) + "*")
+            empty ^= 1 << c
+            scores[p] += 1
+            ref = c
+            p = 1 - p
+        return self.reward(*scores)
 
 
 class GoatsPolicy(GenericPolicy):
