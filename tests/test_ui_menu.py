@@ -148,3 +148,16 @@ def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tm
     driver.frames(2)
     driver.key(pygame.K_RETURN, frames=3)
     assert driver.app.scenes.current_name == "play" and driver.scene.moves == list(finished[:4])
+
+
+def test_names_and_designers_fit_their_cards_at_the_smallest_window(tmp_path, recwarn):
+    from ui.headless import Driver, _headless_app
+    from ui.settings import MIN_WINDOW
+
+    driver = Driver(_headless_app(tmp_path, size=MIN_WINDOW))
+    driver.frames(2)
+    labels = [w.text for w in driver.scene.widgets if getattr(w, "text", None)]
+    for game in GAMES.values():
+        assert game.name in labels and f"by {game.designer}" in labels
+    too_small = [str(w.message) for w in recwarn if "too small for text" in str(w.message)]
+    assert too_small == []

@@ -86,11 +86,13 @@ class SelectScene(Scene):
         ch = (h - top - margin - (rows - 1) * gap) // rows
         pad = int(12 * scale)
         self.cards = []
+        self.thumbs = []
         for i, game in enumerate(self.games):
             r, c = divmod(i, cols)
             card = pygame.Rect(margin + c * (cw + gap), top + r * (ch + gap), cw, ch)
             self.cards.append(card)
-            thumb = self._thumb_rect(card, pad)
+            thumb = self._thumb_rect(card, pad, int(240 * scale))
+            self.thumbs.append(thumb)
             x = thumb.right + pad
             tw = card.right - pad - x
             y = card.y + pad
@@ -109,9 +111,10 @@ class SelectScene(Scene):
                         lambda i=i: self.open_rules(i), tooltip="F1")
 
     @staticmethod
-    def _thumb_rect(card: pygame.Rect, pad: int) -> pygame.Rect:
-        # A square picture on the card's left; the text column takes the rest.
-        side = max(40, min(card.h - 2 * pad, int(card.w * 0.5)))
+    def _thumb_rect(card: pygame.Rect, pad: int, text_w: int) -> pygame.Rect:
+        # A square picture on the card's left; the text column takes the rest, and at
+        # least `text_w` (a name and "by Néstor Romeral Andrés" fit on one line).
+        side = max(40, min(card.h - 2 * pad, int(card.w * 0.5), card.w - 3 * pad - text_w))
         return pygame.Rect(card.x + pad, card.centery - side // 2, side, side)
 
     def _thumbnail(self, game, side: int) -> pygame.Surface:
@@ -188,12 +191,9 @@ class SelectScene(Scene):
         """Background, card panels with their board pictures, and the chosen card's frame."""
         pal = self.app.palette
         surface.fill(pal.background)
-        w, h = self.size
-        pad = int(12 * max(0.8, min(1.5, min(w / 1280, h / 800))))
-        for i, (game, card) in enumerate(zip(self.games, self.cards)):
+        for i, (game, card, rect) in enumerate(zip(self.games, self.cards, self.thumbs)):
             pygame.draw.rect(surface, pal.panel, card, border_radius=14)
             chosen = i == self.chosen
             pygame.draw.rect(surface, pal.accent if chosen else pal.panel_border, card,
                              width=4 if chosen else 2, border_radius=14)
-            rect = self._thumb_rect(card, pad)
             surface.blit(self._thumbnail(game, rect.w), rect)
