@@ -453,3 +453,17 @@ def test_in_a_lost_position_the_bot_plays_its_best_try():
     move = bot.choose(state)
     assert move in state.legal_moves()
     assert any(e.proof is None for e in bot.last_analysis)  # valued by the try, not the proof
+
+
+def test_one_bot_playing_both_seats_does_not_reuse_a_tree_grown_for_the_other():
+    # Frozen Forest's search depends on who searches (Yuki keeps to his sweep): a bot
+    # that plays Mina after playing Yuki starts a fresh tree, and the other way round.
+    state = get_game("frozen-forest").replay(["e5", "a1"])
+    bot = search_bot("frozen-forest", {}, iterations=300)
+    yuki_move = bot.choose(state)
+    state = state.play(yuki_move)
+    bot.choose(state)  # now as Mina, after Yuki's own search
+    assert bot.stats["reused"] == 0
+    state = state.play(bot.last_analysis[0].move)
+    bot.choose(state)  # Yuki again, after a Mina search: not his tree either
+    assert bot.stats["reused"] == 0

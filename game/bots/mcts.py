@@ -51,8 +51,13 @@ class Policy:
     solver_mobility = True  # the solver orders replies by the opponent's mobility
     root_share = 0.0     # share of the thinking time the solver may spend on the root first
 
-    def begin(self, state: State) -> None:
-        """Called as a search of `state` starts (a policy may depend on who is searching)."""
+    def begin(self, state: State):
+        """Called as a search of `state` starts; returns the policy's point of view (or None).
+
+        A policy may depend on who is searching; a tree grown under one point of view is
+        not reused under another (one bot may play both seats).
+        """
+        return None
 
     def wants_root_solver(self, state: State) -> bool:
         """True if the solver should try the whole position before the search (root_share > 0)."""
@@ -121,6 +126,7 @@ class MCTSBot(Bot):
         self.solver = solver_factory() if (solver_factory and self.policy.solve_nodes) else None
         self.stats = {"iterations": 0, "reused": 0, "solved": 0}
         self._deadline: float | None = None  # the current search's end, for the solver too
+        self._view = None  # the policy's point of view the kept tree was grown under
         self._t0 = 0.0
         self._solver_time = 0.0
 
@@ -306,7 +312,9 @@ class MCTSBot(Bot):
         """Grow the tree for `state` within the budget; returns its root."""
         if state.is_over:
             raise ValueError("the game is over: there is nothing to search")
-        self.policy.begin(state)
+        view = self.policy.begin(state)
+        if view != self._view:
+            self.root, self._view = None, view
         root = self._find_root(state)
         self.root = root
         if root.untried is None:

@@ -76,9 +76,10 @@ class FrozenForestPolicy(GenericPolicy):
         super().__init__(solve_nodes)
         self.searcher = 0  # who is searching: only Yuki's own search keeps to his sweep
 
-    def begin(self, state) -> None:
+    def begin(self, state) -> int:
         """Note who searches: Mina's search must expect any step of Yuki's, not his plan."""
         self.searcher = state.to_move
+        return self.searcher
 
     def wants_root_solver(self, state) -> bool:
         """Once the forest is thin enough for the solver to finish within a few moves' tries."""
