@@ -467,3 +467,22 @@ def test_one_bot_playing_both_seats_does_not_reuse_a_tree_grown_for_the_other():
     state = state.play(bot.last_analysis[0].move)
     bot.choose(state)  # Yuki again, after a Mina search: not his tree either
     assert bot.stats["reused"] == 0
+
+
+def test_expert_solves_horizontal_vertical_endgames_before_searching():
+    game = get_game("hv-grid")
+    expert = make_bot("expert", "hv-grid", {}, seed=1, scale=0.25)
+    strong = make_bot("strong", "hv-grid", {}, seed=1, scale=0.25)
+    for seed in range(20):  # a random game down to 12 empty squares, won for the mover
+        rng = random.Random(seed)
+        state = game.new()
+        while state.empty.bit_count() > 12 or state.pending_request is not None:
+            state = state.play(rng.choice(state.legal_moves()))
+        if Solver(mobility=False).try_solve(state, None)[0] == 1.0:
+            break
+    assert expert.policy.wants_root_solver(state) and not strong.policy.wants_root_solver(state)
+    best = expert.analyse(state)[0]
+    assert best.proof > 0 and expert.stats["iterations"] == 0
+    after = state.play(best.move)  # the proof is real: the mover still wins after it
+    value = Solver(mobility=False).try_solve(after, None)[0]
+    assert value == (1.0 if after.to_move == state.to_move else 0.0)

@@ -36,13 +36,16 @@ class LevelSpec:
     temperature: float  # 0: always the best move; else softmax over values at this temperature
     margin: float       # only moves within this much of the best value are ever picked
     solve_nodes: int    # endgame-solver node budget inside the search (0: off)
+    solve_root: bool = False  # the solver may try the whole position first where a game's policy
+    # finds it pays only with this much time (Horizontal/Vertical's endgame: Expert)
 
 
 SPECS = {
     "beginner": LevelSpec(seconds=0.25, iterations=250, temperature=0.08, margin=0.2, solve_nodes=0),
     "casual": LevelSpec(seconds=0.6, iterations=1500, temperature=0.03, margin=0.08, solve_nodes=500),
     "strong": LevelSpec(seconds=1.5, iterations=None, temperature=0.0, margin=0.0, solve_nodes=2000),
-    "expert": LevelSpec(seconds=4.0, iterations=None, temperature=0.0, margin=0.0, solve_nodes=5000),
+    "expert": LevelSpec(seconds=4.0, iterations=None, temperature=0.0, margin=0.0, solve_nodes=5000,
+                        solve_root=True),
 }
 STRONG_SECONDS = SPECS["strong"].seconds  # the arena's --seconds is Strong's; others keep their ratio
 PERFECT_SECONDS = 30.0  # the solver's time limit before Perfect falls back to Expert
@@ -168,7 +171,7 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
         bot.name = level
         return bot
     spec = SPECS[level]
-    policy = policy_for(game_id, opts, spec.solve_nodes)
+    policy = policy_for(game_id, opts, spec.solve_nodes, spec.solve_root)
     seconds = spec.seconds * scale if spec.seconds is not None else None
     inner = MCTSBot(seed, seconds=seconds, iterations=spec.iterations, policy=policy,
                     solver_factory=lambda: Solver(mobility=policy.solver_mobility))
