@@ -451,8 +451,9 @@ def test_in_a_lost_position_the_bot_plays_its_best_try():
                   solver_factory=Solver)
     assert bot.analyse(state)[0].proof < 0
     move = bot.choose(state)
-    assert move in state.legal_moves()
-    assert any(e.proof is None for e in bot.last_analysis)  # valued by the try, not the proof
+    assert move in state.legal_moves() and bot.stats["tries"] == 1
+    assert bot.last_analysis[0].move == move  # shown first, and still labelled a loss
+    assert all(e.proof < 0 for e in bot.last_analysis)
 
 
 def test_one_bot_playing_both_seats_does_not_reuse_a_tree_grown_for_the_other():

@@ -124,7 +124,7 @@ class MCTSBot(Bot):
         self.swindle = swindle  # share of the time spent finding the best try in a lost position
         self.root: Node | None = None
         self.solver = solver_factory() if (solver_factory and self.policy.solve_nodes) else None
-        self.stats = {"iterations": 0, "reused": 0, "solved": 0}
+        self.stats = {"iterations": 0, "reused": 0, "solved": 0, "tries": 0}
         self._deadline: float | None = None  # the current search's end, for the solver too
         self._view = None  # the policy's point of view the kept tree was grown under
         self._t0 = 0.0
@@ -196,8 +196,8 @@ class MCTSBot(Bot):
         """Try to prove the root won before searching; a proved win is played at once.
 
         A failed try still pays: the solver's table keeps what it settled, so the next
-        move's try starts further on. A proved loss is left to the search, which then
-        picks the move that resists longest.
+        move's try starts further on. A proved loss is left to the search (and `choose`
+        then looks for the best try).
         """
         state = root.state
         found = self.solver.try_solve(state, None, deadline)
@@ -377,7 +377,9 @@ class MCTSBot(Bot):
                 and self.seconds):
             hope = MCTSBot(self.rng.randrange(1 << 30), seconds=self.seconds * self.swindle,
                            c=self.c, policy=self.policy, solver=False, reuse=False, swindle=0)
-            evals = hope.analyse(state)
+            best_try = hope.analyse(state)[0].move
+            evals = sorted(evals, key=lambda e: e.move != best_try)  # the try first, still "loses in N"
+            self.stats["tries"] += 1
         self.last_analysis = evals
         return evals[0].move
 
