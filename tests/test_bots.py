@@ -487,3 +487,17 @@ def test_expert_solves_horizontal_vertical_endgames_before_searching():
     after = state.play(best.move)  # the proof is real: the mover still wins after it
     value = Solver(mobility=False).try_solve(after, None)[0]
     assert value == (1.0 if after.to_move == state.to_move else 0.0)
+
+
+def test_after_a_proved_yes_the_answerer_moves_on_from_the_kept_tree():
+    # H/V 6x6: a request where "yes" is the proved win. After "yes" the answerer moves
+    # again, from the very node the root solver proved: the search must expand it.
+    rng = random.Random(0)
+    state = get_game("hv-grid").new(size=6)
+    while not (state.pending_request is not None and state.empty.bit_count() <= 14):
+        state = state.play(rng.choice(state.legal_moves()))
+    expert = make_bot("expert", "hv-grid", {"size": 6}, seed=1, scale=0.1)
+    assert str(expert.choose(state)) == "yes" and expert.last_analysis[0].proof > 0
+    state = state.play("yes")
+    move = expert.choose(state)  # this raised "the game is over" when the tree was reused
+    assert move in state.legal_moves()

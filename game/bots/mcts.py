@@ -146,7 +146,7 @@ class MCTSBot(Bot):
                 for node in frontier:
                     if node.state.key() == key:
                         node.parent = None
-                        if node.proof is not None and node.untried:
+                        if node.proof is not None and (node.untried or not node.children):
                             # Proved by the endgame solver, not by a child: let the search
                             # find the proving move itself (the solver's table makes it quick).
                             node.proof = None
@@ -213,7 +213,6 @@ class MCTSBot(Bot):
                 root.untried.remove(move)
             child = Node(advance(state, move), move, root, mover)
             root.children.append(child)
-            child.untried = []
         child.proof = 1.0  # for the mover, who played it
         child.depth = found[1] - 1
         self.stats["solved"] += 1
