@@ -99,12 +99,13 @@ class FrozenForestPolicy(GenericPolicy):
         if (not self.keep_forest or self.searcher != 0 or state.to_move != 0
                 or state.mina is None or len(moves) < 2):
             return moves
-        nbr = state.cfg.board.nbr_mask
+        board = state.cfg.board
+        nbr = board.nbr_mask
         trees = state.trees
         keys = []
         for mv in moves:
             left = trees & ~(1 << mv.to)
-            keys.append((-_reachable(state.cfg.board, left, nbr[mv.to]),
+            keys.append((-_reachable(board, left, nbr[mv.to]),
                          self._sweep_key((nbr[mv.to] & left).bit_count())))
         top = min(keys)
         return [mv for mv, key in zip(moves, keys)
