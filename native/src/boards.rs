@@ -2,7 +2,7 @@
 //!
 //! A cell is an id that doubles as its bit in a bitboard; each row has one padding bit so
 //! that shifting a set by a direction's delta never wraps to the next row. Bitboards are
-//! `u128` on boards whose ids fit, and the 256-bit `W256` on the larger option sets.
+//! `u64` or `u128` on boards whose ids fit, and the 256-bit `W256` on the larger option sets.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -10,7 +10,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 pub const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
 
-/// A set of cells as bits: the operations the games and searches need, for u128 and W256.
+/// A set of cells as bits: the operations the games and searches need, for u64, u128 and W256.
 pub trait Bits:
     Copy
     + Eq
@@ -100,6 +100,42 @@ pub fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+impl Bits for u64 {
+    const CAPACITY: usize = 64;
+    #[inline]
+    fn zero() -> Self {
+        0
+    }
+    #[inline]
+    fn bit(i: usize) -> Self {
+        1 << i
+    }
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        (self >> i) & 1 != 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline]
+    fn mix(self) -> u64 {
+        mix64(self ^ 0x9e37_79b9_7f4a_7c15)
+    }
+    #[inline]
+    fn nth(self, k: u32) -> usize {
+        nth64(self, k)
+    }
 }
 
 impl Bits for u128 {
@@ -476,6 +512,7 @@ mod tests {
         assert_eq!(Board::<W256>::new(&Layout::hexagon(8)).cells.len(), 169);
         assert_eq!(Board::<u128>::new(&Layout::limping_hexagon(3)).cells.len(), 27);
         assert_eq!(Board::<u128>::new(&Layout::triangle(8)).cells.len(), 36);
+        assert_eq!(Board::<u64>::new(&Layout::triangle(8)).cells.len(), 36); // 64 ids: the most a u64 holds
         let b = Board::<u128>::new(&Layout::hexagon(5));
         assert_eq!(b.neighbours[b.cell("e5").unwrap()].len(), 6);
     }
