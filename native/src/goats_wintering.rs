@@ -268,40 +268,19 @@ impl<B: GoatsBits> Game for GoatsWintering<B> {
         self.to_move as usize
     }
 
-    /// The pass, the placements by cell, then each goat's steps (as Python lists them).
+    /// The pass, the placements by cell, then each goat's steps.
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         if self.is_over() {
             return;
         }
-        let cfg = self.cfg;
         let (own, enemy, empty) = self.sides();
         out.push(Move::Pass);
         out.extend(self.places(own, empty).iter().map(|c| Move::Place(c as u8)));
-        let away_ok = self.away_allowed();
-        for s in own.iter() {
-            let around = cfg.board.nbr_mask[s];
-            if (around & empty).is_empty() {
-                continue;
-            }
-            let friends = cfg.touching(s, own) + 1;
-            let mut toward = false;
-            for &t in &cfg.board.neighbours[s] {
-                if empty.has(t) && cfg.touching(t, own) > friends {
-                    toward = true;
-                    if self.banned != Some((s as u8, t as u8)) {
-                        out.push(Move::Step(s as u8, t as u8));
-                    }
-                }
-            }
-            if !toward && away_ok {
-                let foes = cfg.touching(s, enemy);
-                for &t in &cfg.board.neighbours[s] {
-                    if empty.has(t) && cfg.touching(t, enemy) < foes {
-                        out.push(Move::Step(s as u8, t as u8));
-                    }
-                }
-            }
+        for s in (own & self.cfg.around(empty)).iter() {
+            let open = self.cfg.board.nbr_mask[s] & empty;
+            let steps = open.iter().filter(|&t| self.step_is_legal(s, t, own, enemy, empty));
+            out.extend(steps.map(|t| Move::Step(s as u8, t as u8)));
         }
     }
 
