@@ -51,6 +51,10 @@ class IcebreakerGame(Game):
         Option("size", tuple(range(3, 9)), 5, "cells on each side of the hexagon"),
     )
 
+    def solvable(self, options) -> bool:
+        """Perfect is offered on hexagons the native solver settles from the start in seconds."""
+        return options["size"] <= 3
+
     def _make_config(self, options: dict) -> Config:
         """Board, start position, win threshold and every move, built once per size."""
         board = boards.hexagon(options["size"])
