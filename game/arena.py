@@ -85,8 +85,9 @@ def _one_game(job: tuple) -> tuple:
 
     game_id, options, level_a, level_b, scale, seed, g = job
     game = get_game(game_id)
-    bots = (make_bot(level_a, game_id, options, seed + 2 * g, scale),
-            make_bot(level_b, game_id, options, seed + 2 * g + 1, scale))
+    bots = tuple(make_bot(split_level(level)[0], game_id, options, seed + 2 * g + i, scale,
+                          tune=split_level(level)[1])
+                 for i, level in enumerate((level_a, level_b)))
     first = g % 2  # in even games A plays player 0
     state, spent, made = play_game(game, options, bots, first)
     return g, first, state.winner if state.is_over else None, state.is_over, state.scores, state.ply, spent, made
@@ -141,6 +142,19 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
     return sides
 
 
+def split_level(text: str) -> tuple[str, dict]:
+    """'strong+c=0.7+mina_sample=6' -> ('strong', {'c': 0.7, 'mina_sample': 6.0}): a level and its knobs."""
+    level, *knobs = text.split("+")
+    tune = {}
+    for knob in knobs:
+        name, eq, value = knob.partition("=")
+        try:
+            tune[name.strip()] = float(value)
+        except ValueError:
+            raise ValueError(f"a knob is written name=number, not {knob!r}") from None
+    return level.strip(), tune
+
+
 def parse_options(pairs: list[str]) -> dict:
     """`k=v` strings to a dict (values coerced later by the game's schema)."""
     out = {}
@@ -160,8 +174,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
     parser.add_argument("--option", action="append", default=[], metavar="K=V",
                         help="a game option, e.g. size=6 (repeatable)")
-    parser.add_argument("--a", required=True, choices=ARENA_LEVELS, help="level of bot A")
-    parser.add_argument("--b", required=True, choices=ARENA_LEVELS, help="level of bot B")
+    levels = ", ".join(ARENA_LEVELS)
+    parser.add_argument("--a", required=True, help=f"level of bot A ({levels}), knobs after '+': strong+c=0.7")
+    parser.add_argument("--b", required=True, help="level of bot B, likewise")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=None,
                         help="Strong's (and uct's) time per move; other levels scale with it")
@@ -176,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--seconds must be positive")
         if args.jobs < 1:
             raise ValueError("--jobs must be at least 1")
+        for level in (args.a, args.b):
+            if split_level(level)[0] not in ARENA_LEVELS:
+                raise ValueError(f"unknown level {level!r}; levels: {levels}")
         run(args.game, options, args.a, args.b, args.games, args.seconds, args.seed, jobs=args.jobs)
     except ValueError as err:
         print(f"arena: {err}", file=sys.stderr)

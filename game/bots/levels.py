@@ -129,11 +129,16 @@ def pick(evals: list[Evaluation], temperature: float, margin: float, rng) -> Mov
     return good[-1].move
 
 
+SEARCH_KNOBS = ("c", "proofs", "solve_nodes", "solve_at", "solver_share", "root_share", "reuse",
+                "swindle", "knowledge", "solve_root", "iterations")
+
+
 def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
-             seed: int | None = None, scale: float = 1.0) -> Bot:
+             seed: int | None = None, scale: float = 1.0, tune: Mapping[str, float] | None = None) -> Bot:
     """The bot that plays `level` for this game (ValueError names the valid levels).
 
-    `scale` multiplies every time budget (the arena uses it to set Strong's time).
+    `scale` multiplies every time budget (the arena uses it to set Strong's time). `tune`
+    (arena experiments) overrides search settings (SEARCH_KNOBS) and the game's knowledge knobs.
     """
     from game.bots.native import NativeBot, PerfectBot
 
@@ -161,8 +166,16 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
                           exact=get_game(game_id).exact_distance, fallback=fallback)
     spec = SPECS[level]
     seconds = spec.seconds * scale if spec.seconds is not None else None
-    inner = NativeBot(game_id, opts, seed, seconds=seconds, iterations=spec.iterations,
-                      solve_nodes=spec.solve_nodes, solve_root=spec.solve_root, **SEARCH)
+    search = dict(SEARCH, seconds=seconds, iterations=spec.iterations, solve_nodes=spec.solve_nodes,
+                  solve_root=spec.solve_root)
+    tune = dict(tune or {})
+    for knob in SEARCH_KNOBS:
+        if knob in tune:
+            value = tune.pop(knob)
+            search[knob] = type(search.get(knob, value))(value) if search.get(knob) is not None else value
+    inner = NativeBot(game_id, opts, seed, **search)
+    for knob, value in tune.items():
+        inner.searcher.tune(knob, float(value))
     inner.name = level
     if spec.temperature <= 0:
         return inner
