@@ -297,7 +297,7 @@ def test_notation_round_trips_and_is_case_insensitive(game):
     for text, move in s.cfg.moves.items():
         assert str(move) == text == text.lower()
         assert s.parse_move(text.upper()) is move
-    assert s.parse_move("  C3-D4 ").kind == "step"
+    assert s.parse_move("  C3-D4 ").kind == "step" == s.parse_move("c3 - d4").kind
     assert s.parse_move("PASS").kind == "pass"
     assert s.parse_move("b2").kind == "place"
 
