@@ -282,7 +282,7 @@ class Game:
     def __init__(self):
         self._configs: dict[tuple, Config] = {}
 
-    def validate(self, **options: Any) -> dict:
+    def validate(self, /, **options: Any) -> dict:
         """Complete the options with defaults and check them; ValueError names valid values."""
         schema = self.schema
         unknown = sorted(set(options) - set(schema))
@@ -323,7 +323,7 @@ class Game:
     def _check(self, options: dict) -> None:
         """Checks across options (e.g. a layout allowed only for some sizes)."""
 
-    def config(self, **options: Any) -> Config:
+    def config(self, /, **options: Any) -> Config:
         """The shared, cached configuration for these options."""
         values = self.validate(**options)
         key = tuple(sorted(values.items()))
@@ -338,17 +338,17 @@ class Game:
     def _initial(self, cfg: Config) -> State:
         raise NotImplementedError
 
-    def new(self, **options: Any) -> State:
+    def new(self, /, **options: Any) -> State:
         """The starting state for these options; unknown or invalid ones raise ValueError."""
         return self._initial(self.config(**options))
 
-    def replay(self, moves: Iterable[str | Move], **options: Any) -> State:
+    def replay(self, moves: Iterable[str | Move], /, **options: Any) -> State:
         """The state after playing `moves` from the start (IllegalMoveError names the ply)."""
         for state in self.positions(moves, **options):
             pass
         return state
 
-    def positions(self, moves: Iterable[str | Move], **options: Any) -> Iterator[State]:
+    def positions(self, moves: Iterable[str | Move], /, **options: Any) -> Iterator[State]:
         """The start, then the state after each of `moves` in turn (IllegalMoveError names the ply)."""
         state = self.new(**options)
         yield state
