@@ -209,7 +209,7 @@ class State:
         """The new state after `move` (a Move or its notation); this state is unchanged."""
         if not isinstance(move, Move):
             move = self.parse_move(move)
-        legal = self._legal
+        legal = self._legal  # legal_moves() inlined: every replay and playout passes here
         if legal is None:
             legal = self._legal = self._generate()
         for m in legal:  # identity first: the bot passes back the very objects it was given
