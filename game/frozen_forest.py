@@ -312,7 +312,7 @@ class FrozenForestState(State):
 
     def _outcome(self) -> Outcome | None:
         """The player to move is stuck and loses; both scores are the trees eaten."""
-        if self.legal_moves():
+        if self._legal or self.legal_moves():  # the cache first: the bots ask every ply
             return None
         eaten = self._eaten
         if self.to_move == MINA:
