@@ -365,7 +365,7 @@ def test_make_bot_explains_bad_levels():
 
 def test_perfect_analysis_carries_proofs():
     state = get_game("frozen-forest").new(size=5)
-    evals = PerfectBot("frozen-forest", state.options, 1).analyse(state, [])
+    evals = PerfectBot("frozen-forest", state.options, 1, extra_seconds=60).analyse(state, [])
     assert (evals[0].proof, evals[0].label) == (3, "wins in 3")
     assert all(e.proof is not None for e in evals)
     # Best first: the fastest win, then draws, then the slowest loss.
