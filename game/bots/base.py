@@ -33,13 +33,9 @@ class Evaluation:
     @property
     def label(self) -> str:
         """A short text for display: "wins in 5", "loses in 3", "draw" or "62%"."""
-        if self.proof is not None:
-            if self.proof > 0:
-                return f"wins in {self.proof}"
-            if self.proof < 0:
-                return f"loses in {-self.proof}"
-            return "draw"
-        return f"{round(100 * self.value)}%"
+        from game.review import evaluation_label
+
+        return evaluation_label(self.value, self.proof)
 
 
 def outcome(state: State, player: int) -> float:
