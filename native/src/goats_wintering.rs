@@ -1,7 +1,8 @@
 //! Goats Wintering on bitboards: the rules of `game/goats_wintering.py` and the search's knowledge.
 //!
 //! A cell is a cell id of `boards.rs`, the same ids as Python's; the game is generic over the
-//! bitboard type because the size-6 hexagon needs 150 ids (`engine::make` picks `u128` below 129).
+//! bitboard type: `engine::make` picks u64 for boards of up to 64 ids (the default hexagon has
+//! 39), u128 up to 128, and W256 for the size-6 hexagon's 150.
 //! A move is a pass, a placement or a step; both rulesets (original, revised) and all boards.
 
 use std::collections::HashMap;
@@ -424,5 +425,17 @@ impl<B: GoatsBits> Knowledge<GoatsWintering<B>> for GoatsWinteringKnowledge {
             self.evaluate(state)
         }
     }
+
+    fn tune(&mut self, name: &str, value: f64) -> bool {
+        match name {
+            "max_playout" => self.max_playout = value as usize,
+            "pass_rate" => self.pass_rate = value,
+            "lead_pass" => self.lead_pass = value,
+            _ => return false,
+        }
+        true
+    }
 }
 
+#[cfg(test)]
+mod tests;
