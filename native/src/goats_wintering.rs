@@ -255,6 +255,12 @@ impl<B: GoatsBits> GoatsWintering<B> {
         }
     }
 
+    /// True if the player to move has more warmth than the other.
+    fn leads(&self) -> bool {
+        let p = self.to_move as usize;
+        self.cfg.warmth(self.goats[p]) > self.cfg.warmth(self.goats[1 - p])
+    }
+
     /// Each player's goats on the board.
     fn goat_counts(&self) -> [i32; 2] {
         [self.goats[0].count() as i32, self.goats[1].count() as i32]
@@ -392,9 +398,8 @@ impl GoatsWinteringKnowledge {
         if state.is_over() {
             return None;
         }
-        let w = state.scores();
-        let me = state.to_move();
-        if w[me] > w[1 - me] && (state.passes == 1 || rng.unit() < self.lead_pass) {
+        // The chance is drawn before the warmth is counted: most plies need no count then.
+        if (state.passes == 1 || rng.unit() < self.lead_pass) && state.leads() {
             return Some(Move::Pass);
         }
         if rng.unit() < self.pass_rate {
