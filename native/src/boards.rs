@@ -102,12 +102,30 @@ pub fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// What u64 and u128 answer alike, from their own integer methods.
+macro_rules! word_bits {
+    () => {
+        #[inline]
+        fn zero() -> Self {
+            0
+        }
+        #[inline]
+        fn count(self) -> u32 {
+            self.count_ones()
+        }
+        #[inline]
+        fn is_empty(self) -> bool {
+            self == 0
+        }
+        #[inline]
+        fn lowest(self) -> usize {
+            self.trailing_zeros() as usize
+        }
+    };
+}
+
 impl Bits for u64 {
     const CAPACITY: usize = 64;
-    #[inline]
-    fn zero() -> Self {
-        0
-    }
     #[inline]
     fn bit(i: usize) -> Self {
         1 << i
@@ -116,18 +134,7 @@ impl Bits for u64 {
     fn has(self, i: usize) -> bool {
         (self >> i) & 1 != 0
     }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
+    word_bits!();
     #[inline]
     fn mix(self) -> u64 {
         mix64(self ^ 0x9e37_79b9_7f4a_7c15)
@@ -140,10 +147,6 @@ impl Bits for u64 {
 
 impl Bits for u128 {
     const CAPACITY: usize = 128;
-    #[inline]
-    fn zero() -> Self {
-        0
-    }
     #[inline]
     fn bit(i: usize) -> Self {
         // Built from its 64-bit halves: a 128-bit shift by a variable costs several branches.
@@ -159,18 +162,7 @@ impl Bits for u128 {
         let w = if i < 64 { self as u64 } else { (self >> 64) as u64 };
         (w >> (i & 63)) & 1 != 0
     }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
+    word_bits!();
     #[inline]
     fn mix(self) -> u64 {
         mix64(self as u64 ^ mix64((self >> 64) as u64 ^ 0x9e37_79b9_7f4a_7c15))
