@@ -370,7 +370,7 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Goats Wintering's search knowledge, ported from `GoatsPolicy` in `game/bots/policies.py`.
+/// Goats Wintering's search knowledge, ported from the pure-Python bot's `GoatsPolicy` (its policies.py).
 ///
 /// Playouts rarely pass (random passes end games at once) unless ahead, and are cut after a
 /// few plies, judged by warmth and goats on the board; no endgame solver (steps can cycle).
