@@ -192,6 +192,29 @@ impl<B: Cells> HvGrid<B> {
         self.empty.nth(rng.below(self.left as usize) as u32) as u8
     }
 
+    /// A uniformly random square among the fills and requests (there is one): (square, requested).
+    /// They lie among L's near squares: a few guesses there, then counted out.
+    #[inline(always)]
+    fn pick(&self, fills: B, requests: B, rng: &mut Rng) -> (u8, bool) {
+        let near = &self.cfg.from[self.reference as usize].near[self.to_move as usize];
+        for _ in 0..GUESSES {
+            let (c, bit) = near[rng.below(near.len())];
+            if (fills & bit).any() {
+                return (c, false);
+            }
+            if (requests & bit).any() {
+                return (c, true);
+            }
+        }
+        let nf = fills.count() as usize;
+        let k = rng.below(nf + requests.count() as usize);
+        if k < nf {
+            (fills.nth(k as u32) as u8, false)
+        } else {
+            (requests.nth((k - nf) as u32) as u8, true)
+        }
+    }
+
     /// True if the opponent, moving next from square `c`, has no empty square on its line there.
     #[inline]
     fn leaves_opponent_stuck(&self, c: u8) -> bool {
@@ -310,24 +333,8 @@ impl<B: Cells> Game for HvGrid<B> {
         if (fills | requests).is_empty() {
             return Some(Move::Initials(self.random_empty(rng)));
         }
-        // Candidates lie among L's near squares: a few guesses there, then by counting.
-        let near = &self.cfg.from[self.reference as usize].near[self.to_move as usize];
-        for _ in 0..GUESSES {
-            let (c, bit) = near[rng.below(near.len())];
-            if (fills & bit).any() {
-                return Some(Move::Fill(c));
-            }
-            if (requests & bit).any() {
-                return Some(Move::Request(c));
-            }
-        }
-        let nf = fills.count() as usize;
-        let k = rng.below(nf + requests.count() as usize);
-        Some(if k < nf {
-            Move::Fill(fills.nth(k as u32) as u8)
-        } else {
-            Move::Request(requests.nth((k - nf) as u32) as u8)
-        })
+        let (c, request) = self.pick(fills, requests, rng);
+        Some(if request { Move::Request(c) } else { Move::Fill(c) })
     }
 }
 
@@ -380,24 +387,49 @@ impl<B: Cells> Native for HvGrid<B> {
 impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
     /// Shuffled, but moves that leave the opponent stuck (gifts of initials) are tried last.
     fn order(&self, state: &HvGrid<B>, moves: &mut [Move], rng: &mut Rng) -> usize {
-        rng.shuffle(moves);
+        let mut others = moves.len();
         if state.reference != NONE {
-            let gift = |m: &Move| match *m {
-                Move::Fill(c) | Move::Initials(c) => state.leaves_opponent_stuck(c),
-                _ => false,
-            };
-            // A stable partition: the shuffled order is kept within each part.
-            let (mut others, gifts): (Vec<Move>, Vec<Move>) = moves.iter().partition(|m| !gift(m));
-            others.extend(gifts);
-            moves.copy_from_slice(&others);
+            others = 0;
+            for i in 0..moves.len() {
+                let gift = match moves[i] {
+                    Move::Fill(c) | Move::Initials(c) => state.leaves_opponent_stuck(c),
+                    _ => false,
+                };
+                if !gift {
+                    moves.swap(others, i);
+                    others += 1;
+                }
+            }
         }
+        rng.shuffle(&mut moves[..others]);
+        rng.shuffle(&mut moves[others..]);
         moves.len()
     }
 
-    /// Uniformly random moves to the end, then the shaped reward.
+    /// Uniformly random moves to the end, then the shaped reward. The moves of `random_move`,
+    /// with a request and its random answer taken as one step (a granted request plays as a fill).
     fn playout(&self, state: &mut HvGrid<B>, moves: &mut Vec<Move>, rng: &mut Rng) -> f64 {
-        while let Some(mv) = state.random_move(moves, rng) {
-            state.play(mv);
+        while state.reference == NONE || state.phase == Phase::Pending {
+            match state.random_move(moves, rng) {
+                Some(mv) => state.play(mv),
+                None => break,
+            }
+        }
+        while state.left > 0 {
+            let p = state.to_move;
+            let (fills, requests) = state.choices();
+            if (fills | requests).is_empty() {
+                let c = state.random_empty(rng);
+                state.initials[p as usize] += 1;
+                state.mark(c, 1 - p);
+            } else {
+                let (c, requested) = state.pick(fills, requests, rng);
+                if requested && rng.below(2) == 0 {
+                    state.phase = Phase::Refused; // no: the requester moves again, without requests
+                } else {
+                    state.mark(c, 1 - p); // a fill, or a request granted: the other player moves on from c
+                }
+            }
         }
         self.result(state)
     }
