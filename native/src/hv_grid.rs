@@ -355,6 +355,7 @@ impl<B: Cells> Game for HvGrid<B> {
 #[derive(Clone, Debug)]
 pub struct HvGridKnowledge {
     solve_root: bool,       // the level has the time to let the solver try the root
+    pub gifts_last: bool,   // the tree tries gifts of initials last (else in shuffled order)
     pub margin_weight: f64, // share of the reward that follows the margin of initials
     pub margin_scale: f64,  // initials of margin for a tanh(1) share of that part
     pub solve_empty: u32,   // the in-search solver tries nodes with at most this many empty squares
@@ -380,7 +381,14 @@ impl<B: Cells> Native for HvGrid<B> {
     type Know = HvGridKnowledge;
 
     fn knowledge(solve_root: bool) -> HvGridKnowledge {
-        HvGridKnowledge { solve_root, margin_weight: 0.3, margin_scale: 3.0, solve_empty: 0, root_empty: 18 }
+        HvGridKnowledge {
+            solve_root,
+            gifts_last: true,
+            margin_weight: 0.3,
+            margin_scale: 3.0,
+            solve_empty: 0,
+            root_empty: 18,
+        }
     }
 }
 
@@ -388,7 +396,7 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
     /// Shuffled, but moves that leave the opponent stuck (gifts of initials) are tried last.
     fn order(&self, state: &HvGrid<B>, moves: &mut [Move], rng: &mut Rng) -> usize {
         let mut others = moves.len();
-        if state.reference != NONE {
+        if self.gifts_last && state.reference != NONE {
             others = 0;
             for i in 0..moves.len() {
                 let gift = match moves[i] {
@@ -451,6 +459,18 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
     /// The replies' count says little here; Python measured the solver slower with it.
     fn solver_mobility(&self) -> bool {
         false
+    }
+
+    fn tune(&mut self, name: &str, value: f64) -> bool {
+        match name {
+            "gifts_last" => self.gifts_last = value != 0.0,
+            "margin_weight" => self.margin_weight = value,
+            "margin_scale" => self.margin_scale = value,
+            "solve_empty" => self.solve_empty = value as u32,
+            "root_empty" => self.root_empty = value as u32,
+            _ => return false,
+        }
+        true
     }
 }
 

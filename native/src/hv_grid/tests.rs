@@ -292,6 +292,10 @@ fn the_reward_is_mostly_the_result_and_partly_the_margin() {
     assert_eq!(know.reward(2, 2), 0.5);
     assert!(know.reward(5, 2) > know.reward(3, 2) && know.reward(3, 2) > 0.7 + 0.3 * 0.5);
     assert!((know.reward(1, 4) + know.reward(4, 1) - 1.0).abs() < 1e-12);
+    let mut plain = know.clone();
+    let mut tune = |name, value| Knowledge::<HvGrid<u128>>::tune(&mut plain, name, value);
+    assert!(tune("margin_weight", 0.0) && !tune("margin", 0.0));
+    assert_eq!((plain.reward(3, 2), plain.reward(2, 2)), (1.0, 0.5));
 }
 
 #[test]
