@@ -51,12 +51,33 @@ struct FromSquare<B> {
     near: [Vec<(u8, B)>; 2], // each player's line and diagonal squares with their bits, for guessing
 }
 
+/// Of the mover's empty orthogonal and diagonal candidates, those it may fill and those it may
+/// request, by the `diagonals` option.
+#[inline]
+fn allowed<B: Bits>(diagonals: Diagonals, phase: Phase, orth: B, diag: B) -> (B, B) {
+    match diagonals {
+        Diagonals::Ask if phase == Phase::Free => (orth, diag),
+        Diagonals::Always => (orth | diag, B::zero()),
+        Diagonals::Stuck if orth.is_empty() => (diag, B::zero()),
+        _ => (orth, B::zero()),
+    }
+}
+
+/// With adjacent reach, what the mover may fill or request from L for one pattern of empty
+/// squares in L's 3×3 block: the squares as offsets from the block's lower left corner.
+#[derive(Clone, Copy, Debug, Default)]
+struct Block {
+    count: u8,              // none: the mover is stuck
+    squares: [(u8, bool); 6], // (offset, requested): fills first, then requests
+}
+
 /// Board and candidate masks for one size/reach/diagonals setting.
 #[derive(Debug)]
 pub struct Config<B: Bits> {
     pub board: Board<B>,
     diagonals: Diagonals,
     from: Vec<FromSquare<B>>, // by cell id
+    blocks: Vec<Block>,       // adjacent reach: by mover, refused, and the 9 bits of L's block
     cells: Vec<u8>,           // every square, for guessing a random one
 }
 
@@ -90,8 +111,26 @@ impl<B: Bits> Config<B> {
             let diag = if diagonals == Diagonals::Never { B::zero() } else { f.diag };
             f.near = [0, 1].map(|p| (f.line[p] | diag).iter().map(|s| (s as u8, B::bit(s))).collect());
         }
+        // Adjacent reach: every block pattern worked out once by the rule, around the square b2
+        // (whose block starts at id 0, so offsets are ids there).
+        let mut blocks = Vec::new();
+        if !line {
+            let (w, b2) = (board.width, board.width + 1);
+            for key in 0..4 * 512 {
+                let (p, refused, pattern) = (key / 1024, key / 512 % 2 == 1, key % 512);
+                let empty = (0..9).filter(|i| pattern >> i & 1 == 1).fold(B::zero(), |m, i| m | B::bit(i / 3 * w + i % 3));
+                let phase = if refused { Phase::Refused } else { Phase::Free };
+                let (fills, requests) = allowed(diagonals, phase, from[b2].line[p] & empty, from[b2].diag & empty);
+                let mut block = Block::default();
+                for (c, requested) in fills.iter().map(|c| (c, false)).chain(requests.iter().map(|c| (c, true))) {
+                    block.squares[block.count as usize] = (c as u8, requested);
+                    block.count += 1;
+                }
+                blocks.push(block);
+            }
+        }
         let cells = board.cells.iter().map(|&c| c as u8).collect();
-        Ok(Config { board, diagonals, from, cells })
+        Ok(Config { board, diagonals, from, blocks, cells })
     }
 }
 
@@ -101,6 +140,8 @@ type Cache<B> = OnceLock<Mutex<HashMap<String, &'static Config<B>>>>;
 /// A bitboard type this game runs on: u128 up to 10×10, W256 beyond.
 pub trait Cells: Bits {
     fn configs() -> &'static Cache<Self>;
+    /// The cells 0 to 63 of the set, as a word.
+    fn low(self) -> u64;
 }
 
 impl Cells for u128 {
@@ -108,12 +149,20 @@ impl Cells for u128 {
         static CONFIGS: Cache<u128> = OnceLock::new();
         &CONFIGS
     }
+    #[inline]
+    fn low(self) -> u64 {
+        self as u64
+    }
 }
 
 impl Cells for W256 {
     fn configs() -> &'static Cache<W256> {
         static CONFIGS: Cache<W256> = OnceLock::new();
         &CONFIGS
+    }
+    #[inline]
+    fn low(self) -> u64 {
+        self.0[0]
     }
 }
 
@@ -154,16 +203,9 @@ impl<B: Cells> HvGrid<B> {
     /// The squares the mover may fill and those it may request around L (both empty: stuck).
     #[inline]
     fn choices(&self) -> (B, B) {
-        let cfg = self.cfg;
-        let from = &cfg.from[self.reference as usize];
+        let from = &self.cfg.from[self.reference as usize];
         let orth = from.line[self.to_move as usize] & self.empty;
-        let diag = from.diag & self.empty;
-        match cfg.diagonals {
-            Diagonals::Ask if self.phase == Phase::Free => (orth, diag),
-            Diagonals::Always => (orth | diag, B::zero()),
-            Diagonals::Stuck if orth.is_empty() => (diag, B::zero()),
-            _ => (orth, B::zero()),
-        }
+        allowed(self.cfg.diagonals, self.phase, orth, from.diag & self.empty)
     }
 
     /// Marks square `c` (a fill or initials): it becomes L and `next` moves from it.
@@ -190,6 +232,28 @@ impl<B: Cells> HvGrid<B> {
             }
         }
         self.empty.nth(rng.below(self.left as usize) as u32) as u8
+    }
+
+    /// A uniformly random square among the mover's fills and requests, as (square, requested);
+    /// None if the mover is stuck. With adjacent reach, read from the table of L's block.
+    #[inline(always)]
+    fn draw(&self, rng: &mut Rng) -> Option<(u8, bool)> {
+        let cfg = self.cfg;
+        if cfg.blocks.is_empty() {
+            let (fills, requests) = self.choices();
+            return if (fills | requests).is_empty() { None } else { Some(self.pick(fills, requests, rng)) };
+        }
+        let w = cfg.board.width;
+        let corner = self.reference as i32 - w as i32 - 1;
+        let bits = self.empty.shifted(-corner).low();
+        let pattern = (bits & 7) | (bits >> w & 7) << 3 | (bits >> (2 * w) & 7) << 6;
+        let refused = (self.phase == Phase::Refused) as usize;
+        let block = &cfg.blocks[(self.to_move as usize * 2 + refused) * 512 + pattern as usize];
+        if block.count == 0 {
+            return None;
+        }
+        let (offset, requested) = block.squares[rng.below(block.count as usize)];
+        Some(((corner + offset as i32) as u8, requested))
     }
 
     /// A uniformly random square among the fills and requests (there is one): (square, requested).
@@ -318,7 +382,7 @@ impl<B: Cells> Game for HvGrid<B> {
 
     /// Uniform among the legal moves without listing them: a random rank among the fills and
     /// requests, or a random empty square for initials (or the first fill).
-    #[inline]
+    #[inline(always)]
     fn random_move(&self, _moves: &mut Vec<Move>, rng: &mut Rng) -> Option<Move> {
         if self.empty.is_empty() {
             return None;
@@ -329,12 +393,11 @@ impl<B: Cells> Game for HvGrid<B> {
         if self.reference == NONE {
             return Some(Move::Fill(self.random_empty(rng)));
         }
-        let (fills, requests) = self.choices();
-        if (fills | requests).is_empty() {
-            return Some(Move::Initials(self.random_empty(rng)));
-        }
-        let (c, request) = self.pick(fills, requests, rng);
-        Some(if request { Move::Request(c) } else { Move::Fill(c) })
+        Some(match self.draw(rng) {
+            Some((c, false)) => Move::Fill(c),
+            Some((c, true)) => Move::Request(c),
+            None => Move::Initials(self.random_empty(rng)),
+        })
     }
 }
 
@@ -414,30 +477,10 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
         moves.len()
     }
 
-    /// Uniformly random moves to the end, then the shaped reward. The moves of `random_move`,
-    /// with a request and its random answer taken as one step (a granted request plays as a fill).
+    /// Uniformly random moves to the end, then the shaped reward.
     fn playout(&self, state: &mut HvGrid<B>, moves: &mut Vec<Move>, rng: &mut Rng) -> f64 {
-        while state.reference == NONE || state.phase == Phase::Pending {
-            match state.random_move(moves, rng) {
-                Some(mv) => state.play(mv),
-                None => break,
-            }
-        }
-        while state.left > 0 {
-            let p = state.to_move;
-            let (fills, requests) = state.choices();
-            if (fills | requests).is_empty() {
-                let c = state.random_empty(rng);
-                state.initials[p as usize] += 1;
-                state.mark(c, 1 - p);
-            } else {
-                let (c, requested) = state.pick(fills, requests, rng);
-                if requested && rng.below(2) == 0 {
-                    state.phase = Phase::Refused; // no: the requester moves again, without requests
-                } else {
-                    state.mark(c, 1 - p); // a fill, or a request granted: the other player moves on from c
-                }
-            }
+        while let Some(mv) = state.random_move(moves, rng) {
+            state.play(mv);
         }
         self.result(state)
     }

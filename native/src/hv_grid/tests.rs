@@ -250,43 +250,6 @@ fn the_tree_tries_gifts_of_initials_last() {
 }
 
 #[test]
-fn playouts_play_the_game_of_random_moves() {
-    // Mean initials of each player at the end, from the same positions: the playout's (a request
-    // and its answer in one step) and random_move's, within 5 standard errors of their difference.
-    let know = HvGrid::<u128>::knowledge(false);
-    let (mut rng, mut scratch, n) = (Rng::new(9), Vec::new(), 20_000);
-    for moves in [&["d4"][..], &["d4", "c5?"], &["d4", "c5?", "no"], &[]] {
-        let start = at(&[], moves);
-        let mut sums = [[0.0f64; 2]; 2]; // [playout, random moves][player]
-        let mut squares = [[0.0f64; 2]; 2];
-        for way in 0..2 {
-            for _ in 0..n {
-                let mut state = start.clone();
-                if way == 0 {
-                    let reward = know.playout(&mut state, &mut scratch, &mut rng);
-                    assert_eq!(reward, know.result(&state));
-                } else {
-                    while let Some(mv) = state.random_move(&mut scratch, &mut rng) {
-                        state.play(mv);
-                    }
-                }
-                assert_eq!(state.left, 0);
-                for (p, x) in state.scores().into_iter().enumerate() {
-                    sums[way][p] += x as f64;
-                    squares[way][p] += (x * x) as f64;
-                }
-            }
-        }
-        for p in 0..2 {
-            let mean = |w: usize| sums[w][p] / n as f64;
-            let var = |w: usize| squares[w][p] / n as f64 - mean(w) * mean(w);
-            let se = ((var(0) + var(1)) / n as f64).sqrt();
-            assert!((mean(0) - mean(1)).abs() < 5.0 * se, "{moves:?} player {p}: {} against {}", mean(0), mean(1));
-        }
-    }
-}
-
-#[test]
 fn the_reward_is_mostly_the_result_and_partly_the_margin() {
     let know = HvGrid::<u128>::knowledge(false);
     assert_eq!(know.reward(2, 2), 0.5);
