@@ -13,7 +13,7 @@ use crate::game::{cached, Game, Knowledge, Native, Options, Rng};
 
 const HORIZONTAL: usize = 0;
 const NONE: u8 = u8::MAX;
-/// Random guesses at a candidate before one is counted out instead (both exactly uniform).
+/// Random guesses at an empty square before one is counted out instead (both exactly uniform).
 const GUESSES: usize = 4;
 
 /// How "both players agree" to a diagonal move is played (RULES.md's `diagonals`).
@@ -44,11 +44,10 @@ pub enum Move {
 }
 
 /// What the rules look up from a reference square L.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 struct FromSquare<B> {
-    line: [B; 2],            // Horizontal's candidates along L's row, Vertical's along its column
-    diag: B,                 // the squares diagonally touching L
-    near: [Vec<(u8, B)>; 2], // each player's line and diagonal squares with their bits, for guessing
+    line: [B; 2], // Horizontal's candidates along L's row, Vertical's along its column
+    diag: B,      // the squares diagonally touching L
 }
 
 /// Of the mover's empty orthogonal and diagonal candidates, those it may fill and those it may
@@ -108,8 +107,6 @@ impl<B: Bits> Config<B> {
             let f = &mut from[c];
             f.line = [rays(c, &[0, 1], line), rays(c, &[2, 3], line)];
             f.diag = rays(c, &[4, 5, 6, 7], false);
-            let diag = if diagonals == Diagonals::Never { B::zero() } else { f.diag };
-            f.near = [0, 1].map(|p| (f.line[p] | diag).iter().map(|s| (s as u8, B::bit(s))).collect());
         }
         // Adjacent reach: every block pattern worked out once by the rule, around the square b2
         // (whose block starts at id 0, so offsets are ids there).
@@ -235,13 +232,24 @@ impl<B: Cells> HvGrid<B> {
     }
 
     /// A uniformly random square among the mover's fills and requests, as (square, requested);
-    /// None if the mover is stuck. With adjacent reach, read from the table of L's block.
+    /// None if the mover is stuck. With adjacent reach, read from the table of L's block; with
+    /// line reach, counted out.
     #[inline(always)]
     fn draw(&self, rng: &mut Rng) -> Option<(u8, bool)> {
         let cfg = self.cfg;
         if cfg.blocks.is_empty() {
             let (fills, requests) = self.choices();
-            return if (fills | requests).is_empty() { None } else { Some(self.pick(fills, requests, rng)) };
+            let nf = fills.count() as usize;
+            let n = nf + requests.count() as usize;
+            if n == 0 {
+                return None;
+            }
+            let k = rng.below(n);
+            return Some(if k < nf {
+                (fills.nth(k as u32) as u8, false)
+            } else {
+                (requests.nth((k - nf) as u32) as u8, true)
+            });
         }
         let w = cfg.board.width;
         let corner = self.reference as i32 - w as i32 - 1;
@@ -254,29 +262,6 @@ impl<B: Cells> HvGrid<B> {
         }
         let (offset, requested) = block.squares[rng.below(block.count as usize)];
         Some(((corner + offset as i32) as u8, requested))
-    }
-
-    /// A uniformly random square among the fills and requests (there is one): (square, requested).
-    /// They lie among L's near squares: a few guesses there, then counted out.
-    #[inline(always)]
-    fn pick(&self, fills: B, requests: B, rng: &mut Rng) -> (u8, bool) {
-        let near = &self.cfg.from[self.reference as usize].near[self.to_move as usize];
-        for _ in 0..GUESSES {
-            let (c, bit) = near[rng.below(near.len())];
-            if (fills & bit).any() {
-                return (c, false);
-            }
-            if (requests & bit).any() {
-                return (c, true);
-            }
-        }
-        let nf = fills.count() as usize;
-        let k = rng.below(nf + requests.count() as usize);
-        if k < nf {
-            (fills.nth(k as u32) as u8, false)
-        } else {
-            (requests.nth((k - nf) as u32) as u8, true)
-        }
     }
 
     /// True if the opponent, moving next from square `c`, has no empty square on its line there.
@@ -380,8 +365,8 @@ impl<B: Cells> Game for HvGrid<B> {
         }
     }
 
-    /// Uniform among the legal moves without listing them: a random rank among the fills and
-    /// requests, or a random empty square for initials (or the first fill).
+    /// Uniform among the legal moves without listing them: a random fill or request (`draw`),
+    /// else a random empty square for initials (or the first fill), or a random answer.
     #[inline(always)]
     fn random_move(&self, _moves: &mut Vec<Move>, rng: &mut Rng) -> Option<Move> {
         if self.empty.is_empty() {
@@ -403,18 +388,19 @@ impl<B: Cells> Game for HvGrid<B> {
 
 /// Horizontal/Vertical's search knowledge (see `Knowledge`), ported from Python's `HVPolicy`.
 ///
-/// Playouts are the plain uniformly random ones (requests answered yes or no at random), and
-/// rewards mix the result with the margin. The tree expands gifts (moves after which the
-/// opponent has no square on its line) last. Python's measurements against plain UCT at 0.2 s
-/// a move: fast playouts 13/16, with gifts last 14/16, then 30/40 and 30.5/40 (margin reward
+/// Playouts are the plain uniformly random ones (requests answered yes or no at random; Python
+/// played them on bitboards, as `random_move` does), and rewards mix the result with the margin.
+/// The tree expands gifts (moves after which the opponent has no square on its line) last.
+/// Python's measurements against plain UCT at 0.2 s a move: bitboard playouts 13/16, with gifts last 14/16, then 30/40 and 30.5/40 (margin reward
 /// alone 10/16, 28/40). No better in 16 games: UCT constant 0.7 13/16, margin weight 0.5
 /// 12.5/16, stuck playout players trying 3 squares for one that leaves the opponent a fill
 /// 12.5/16, playout fills avoiding a stuck opponent half the time 12/16, gifts held out of
 /// the tree 8/16; with slow playouts: avoid-gift playouts 8.5/16, an in-search endgame
 /// solver from 14 empty squares (3000 nodes) 6/16, UCT constant 0.6 9/16.
 ///
-/// The search's own settings Python's policy kept (they live in `Spec`, set by the caller):
-/// solve_at 40, and root_share 0.5 at the levels with `solve_root` (Expert).
+/// The settings Python's policy also kept now live in the caller's `Spec`: root_share 0.5 at
+/// the levels with `solve_root` (Expert); its solve_at 40 mattered only to the in-search solver,
+/// which is off here.
 #[derive(Clone, Debug)]
 pub struct HvGridKnowledge {
     solve_root: bool,       // the level has the time to let the solver try the root
