@@ -78,6 +78,7 @@ def make_app(tmp_path):
 
         kwargs.setdefault("config_dir", tmp_path / "config")
         kwargs.setdefault("data_dir", tmp_path / "data")
+        kwargs.setdefault("log_dir", tmp_path / "logs")
         kwargs.setdefault("size", (1280, 800))
         kwargs.setdefault("worker_factory", StandInWorker)
         app = App(**kwargs)

@@ -255,10 +255,10 @@ def state_picture(scene, ply) -> bytes:
     from ui.views import make_view
 
     state = scene.states[ply]
-    view = make_view(scene.game.id, state.board, scene.app.palette)
+    view = make_view(scene.game.id, state.board, scene.ctx.palette)
     view.layout(scene.board_rect)
-    surface = pygame.Surface(scene.app.screen.get_size())
-    surface.fill(scene.app.palette.background)
+    surface = pygame.Surface(scene.ctx.screen.get_size())
+    surface.fill(scene.ctx.palette.background)
     view.draw(surface, state, last_move=state.last_move)
     return board_pixels(surface, scene.board_rect)
 
@@ -341,7 +341,7 @@ def test_the_graph_fills_in_one_position_at_a_time_and_marks_the_drop(review_dri
     assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.note_box.html_text
     d.frames(1)
     dot = (round(scene.graph.x_of(5)), round(scene.graph.y_of(scene.review.series[5])))
-    from ui.scenes.graph import MARK_COLOUR
+    from ui.widgets.graph import MARK_COLOUR
 
     assert tuple(d.app.screen.get_at(dot))[:3] == MARK_COLOUR
     assert "every position evaluated" in scene.analysis_label.text
@@ -374,7 +374,7 @@ def test_leaving_the_review_cancels_the_analysis(review_driver):
 
 
 def test_the_real_worker_evaluates_every_position_without_freezing_the_screen(make_app):
-    from ui.app import default_worker
+    from ui.bots import default_worker
     from ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False, worker_factory=default_worker))
@@ -470,7 +470,7 @@ def test_without_a_bot_the_review_still_steps_through_the_game(make_app):
 
 # -- the graph -----------------------------------------------------------------------------------
 def test_the_graph_maps_positions_to_pixels_and_back():
-    from ui.scenes.graph import EvalGraph
+    from ui.widgets.graph import EvalGraph
 
     g = EvalGraph((100, 50, 400, 150), plies=40)
     for ply in (0, 1, 17, 39, 40):
@@ -482,7 +482,7 @@ def test_the_graph_maps_positions_to_pixels_and_back():
 
 
 def test_the_graph_breaks_its_line_at_positions_not_yet_evaluated():
-    from ui.scenes.graph import EvalGraph
+    from ui.widgets.graph import EvalGraph
 
     g = EvalGraph((0, 0, 300, 100), plies=6)
     runs = g.runs([0.5, 0.6, None, 0.2, None, None, 1.0])
@@ -491,7 +491,7 @@ def test_the_graph_breaks_its_line_at_positions_not_yet_evaluated():
 
 
 def test_fill_colours_are_lightened_until_they_show_on_the_background():
-    from ui.scenes.graph import _brightness, visible
+    from ui.widgets.graph import _brightness, visible
 
     background = (31, 45, 61)
     black_ship = visible((20, 20, 24), background)

@@ -125,7 +125,7 @@ def test_a_damaged_settings_file_falls_back_to_defaults(make_app, tmp_path):
     (tmp_path / "config" / "settings.json").write_text("{not json")
     app = make_app(offer_resume=False)
     assert app.settings.animation == "normal"
-    assert "not valid JSON" in app.store.problem
+    assert "not valid JSON" in app.scenes.current.message  # said once, on the menu
 
 
 def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tmp_path):

@@ -56,12 +56,12 @@ def test_o_toggles_overlays_and_the_choice_is_remembered(driver, make_app):
     driver.key(pygame.K_o, frames=2)
     scene = driver.scene
     assert scene.overlays_on and driver.app.settings.overlays
-    assert driver.app.store.load().overlays  # saved at once
+    assert driver.app.storage.settings.load().overlays  # saved at once
     assert driver.button("Overlays: on")
     again = make_app(offer_resume=False)  # the same config folder: a later start
     assert again.settings.overlays
     driver.press("Overlays: on")
-    assert not driver.scene.overlays_on and not driver.app.store.load().overlays
+    assert not driver.scene.overlays_on and not driver.app.storage.settings.load().overlays
 
 
 def test_frozen_forest_hiding_zone_is_minas_moves_and_shows_in_pixels(driver):
@@ -224,7 +224,7 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
     driver.key(pygame.K_z, pygame.KMOD_CTRL)  # undo cancels the pending hint
     assert scene.hint_pending is None and worker.cancelled >= 1 and not scene.hints
     # The count travels with the game: the autosave holds it, and resuming picks it up.
-    saved = driver.app.autosave.load().record
+    saved = driver.app.storage.autosave.load().record
     assert saved.hints == 2
     from ui.scenes.payloads import PlayRequest
 

@@ -301,7 +301,7 @@ def test_a_loaded_finished_game_goes_on_to_its_results(driver):
         move = rng.choice(state.legal_moves())
         moves.append(str(move))
         state = state.play(move)
-    path = save(driver.app.data_dir / "done.json", Record("frozen-forest", {"size": 4}, moves=tuple(moves)))
+    path = save(driver.app.storage.data_dir / "done.json", Record("frozen-forest", {"size": 4}, moves=tuple(moves)))
     scene = start(driver, "icebreaker")
     assert scene.load_from(path)
     assert driver.until(lambda: driver.app.scenes.current_name == "results", limit=200)

@@ -7,7 +7,7 @@ import pytest
 from conftest import start
 from game.match import GameResult, Match
 from game.record import Seat
-from ui.scenes import esc
+from ui.widgets.text import esc
 
 
 def finish_by_clicks(driver, scene, seed=3):

@@ -50,8 +50,8 @@ def shots(folder: str | Path, samples=SAMPLES, wait: float = 120.0) -> list[Path
     folder.mkdir(parents=True, exist_ok=True)
     made: list[Path] = []
     with tempfile.TemporaryDirectory() as home:
-        app = App(config_dir=Path(home) / "config", data_dir=Path(home) / "data", size=(1280, 800),
-                  offer_resume=False)
+        app = App(config_dir=Path(home) / "config", data_dir=Path(home) / "data", log_dir=Path(home) / "logs",
+                  size=(1280, 800), offer_resume=False)
         d = Driver(app)
         try:
             for n, (game_id, options, seed) in enumerate(samples, 1):

@@ -146,7 +146,8 @@ def _headless_app(home: Path, size=(1280, 800), worker_factory=None) -> App:
     kwargs = {}
     if worker_factory is not None:
         kwargs["worker_factory"] = worker_factory
-    return App(config_dir=home / "config", data_dir=home / "data", size=size, offer_resume=False, **kwargs)
+    return App(config_dir=home / "config", data_dir=home / "data", log_dir=home / "logs", size=size,
+               offer_resume=False, **kwargs)
 
 
 def _highlight(driver: Driver) -> None:

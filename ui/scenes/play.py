@@ -15,10 +15,11 @@ import pygame
 from game import IllegalMoveError, get_game
 from game.match import GameResult, Match, person_in_role
 from game.record import RecordError
-from ui.app import Scene
+from ui.scene import Scene
 from ui.palette import hex_colour
 from ui.scenes.payloads import Finished, GameChoice, Notice, PlayRequest
-from ui.scenes import board_and_panel, esc
+from ui.widgets.layout import board_and_panel
+from ui.widgets.text import esc
 
 BOT_PAUSE = 0.25        # seconds between a move and the bot's next request, so moves can be seen
 FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
@@ -153,7 +154,7 @@ class PlayScene(Scene):
                 except IllegalMoveError as err:
                     raise ValueError(f"move {ply} ({text}): {err}") from None
         except ValueError as err:
-            self.app.scenes.switch("select", Notice(f"That game cannot be shown: {err}"))
+            self.ctx.scenes.switch("select", Notice(f"That game cannot be shown: {err}"))
             self.history = [None]
             return
         self.history = history
@@ -180,7 +181,7 @@ class PlayScene(Scene):
         self._shown: dict = {}
         self._centres: dict[int, tuple[int, int]] = {}
         # Overlays (key O), the Frozen Forest sight line under the mouse, and hints (key H).
-        self.overlays_on = bool(getattr(self.app.settings, "overlays", False))
+        self.overlays_on = bool(getattr(self.ctx.settings, "overlays", False))
         self._insight: tuple | None = None   # (state, selected, Insight): computed once per position
         self.sight = None                     # the SightLine drawn for the hovered spot
         self.hints: tuple = ()                # HintMarks drawn on the board
@@ -197,7 +198,7 @@ class PlayScene(Scene):
     def _make_view(self) -> None:
         from ui.views import make_view
 
-        self.view = make_view(self.game.id, self.history[0].board, self.app.palette)
+        self.view = make_view(self.game.id, self.history[0].board, self.ctx.palette)
         self._icons: dict = {}  # legend and turn icons at their sizes, drawn by this view
 
     def _index_moves(self, state) -> None:
@@ -243,7 +244,7 @@ class PlayScene(Scene):
     # -- layout --------------------------------------------------------------------
     def build(self) -> None:
         """Board on the left, the side panel on the right; sizes follow the window."""
-        self.scale, _, self.board_rect, self.panel = board_and_panel(self.size, 300, 460, 0.28)
+        self.scale, self.board_rect, self.panel = board_and_panel(self.size, 300, 460, 0.28)
         scale, panel_w = self.scale, self.panel.w
         self.view.layout(self.board_rect)
         self._centres = {c: self.view.cell_center(c) for c in self.history[0].board.cells}
@@ -352,7 +353,7 @@ class PlayScene(Scene):
 
     def _text_height(self, lines, width: int, theme_size: int, least: int, most: int) -> int:
         """The height a text box needs for `lines` wrapped at `width` in the theme's font of `theme_size` points."""
-        size = max(8, round(theme_size * getattr(self.app, "font_step", 1.0)))
+        size = max(8, round(theme_size * self.ctx.font_step))
         font = self.ui.get_theme().get_font_dictionary().find_font(size, "noto_sans")
         line_h = round(size * 1.8)  # pygame-gui's text boxes space lines at about 1.8 × the point size
         rows = 0
@@ -444,7 +445,7 @@ class PlayScene(Scene):
         """Bring every panel text and button in line with the position on screen."""
         if not hasattr(self, "turn_label") or not self.turn_label.alive():
             return
-        state, roles, pal = self.state, self.game.roles, self.app.palette
+        state, roles, pal = self.state, self.game.roles, self.ctx.palette
         if state.is_over:
             turn = "Draw" if state.winner is None else f"{roles[state.winner]} wins"
         else:
@@ -496,7 +497,7 @@ class PlayScene(Scene):
 
     def _message_html(self) -> str:
         state, roles = self.state, self.game.roles
-        warn = hex_colour(self.app.palette.warning)
+        warn = hex_colour(self.ctx.palette.warning)
         lines = []
         question = self._question()
         if question:
@@ -571,7 +572,7 @@ class PlayScene(Scene):
 
     def _moves_html(self) -> str:
         texts = [str(s.last_move) for s in self.history[1:]]
-        dim = hex_colour(self.app.palette.text_dim)
+        dim = hex_colour(self.ctx.palette.text_dim)
         rows = []
         for i in range(0, len(texts), 2):
             cells = []
@@ -765,7 +766,7 @@ class PlayScene(Scene):
     def toggle_overlays(self) -> None:
         """Show or hide what the rules see (key O); remembered in the settings."""
         self.overlays_on = not self.overlays_on
-        problem = self.app.apply_settings(self.app.settings.changed(overlays=self.overlays_on))
+        problem = self.ctx.apply_settings(self.ctx.settings.changed(overlays=self.overlays_on))
         if problem:
             self.message = problem
         self.sight = self._sight_for(self.hover)
@@ -792,15 +793,15 @@ class PlayScene(Scene):
         self.hover = None
         self.sight = None
         played = after.last_move
-        seconds = self.app.settings.animation_seconds
+        seconds = self.ctx.settings.animation_seconds
         # With the state before, the view fades out what the move removed (eaten trees, captured goats).
         self.anim = (played, 0.0, before) if seconds > 0 and played is not None and played.to is not None else None
         self.wait = BOT_PAUSE
         if after.is_over:
-            self.app.sounds.play("end")
+            self.ctx.sounds.play("end")
             self.finish_timer = FINISH_PAUSE
         else:
-            self.app.sounds.play("capture" if is_capture(before, after) else "move")
+            self.ctx.sounds.play("capture" if is_capture(before, after) else "move")
         if played is not None and played.to is not None:
             self.cursor = played.to
         self._autosave()
@@ -847,7 +848,7 @@ class PlayScene(Scene):
 
     # -- the bot -------------------------------------------------------------------
     def _ask_bot(self) -> None:
-        worker = self.app.worker
+        worker = self.ctx.bots.worker
         if worker is None:
             self.bot_error = "no bot is available in this installation"
             self.refresh()
@@ -861,7 +862,7 @@ class PlayScene(Scene):
         self.refresh()
 
     def _poll_bot(self) -> None:
-        worker = self.app._worker
+        worker = self.ctx.bots._worker
         if (self.pending is None and self.hint_pending is None) or worker is None:
             return
         while True:
@@ -913,7 +914,7 @@ class PlayScene(Scene):
             self.message = "Hints are for a person's turn."
             self.refresh()
             return
-        worker, level = self.app.worker, self.hint_level()
+        worker, level = self.ctx.bots.worker, self.hint_level()
         if worker is None or level is None:
             self.message = "No bot is available in this installation, so there are no hints."
             self.refresh()
@@ -962,8 +963,8 @@ class PlayScene(Scene):
 
     def _drop_hints(self) -> None:
         """Forget the hints (the position changed); a pending request is cancelled."""
-        if self.hint_pending is not None and self.app._worker is not None:
-            self.app._worker.cancel()
+        if self.hint_pending is not None and self.ctx.bots._worker is not None:
+            self.ctx.bots._worker.cancel()
         self.hint_pending = None
         self.hints, self.hint_lines = (), []
 
@@ -978,8 +979,8 @@ class PlayScene(Scene):
         self.refresh()
 
     def _cancel_bot(self) -> None:
-        if (self.pending is not None or self.hint_pending is not None) and self.app._worker is not None:
-            self.app._worker.cancel()
+        if (self.pending is not None or self.hint_pending is not None) and self.ctx.bots._worker is not None:
+            self.ctx.bots._worker.cancel()
         self.pending = self.hint_pending = None
         self.progress = 0.0
 
@@ -993,20 +994,20 @@ class PlayScene(Scene):
 
     def _autosave(self) -> None:
         if self.state.is_over:
-            self.app.autosave.clear()  # a finished game is not offered for resume
+            self.ctx.storage.autosave.clear()  # a finished game is not offered for resume
             return
         try:
-            self.app.autosave.save(self._record(), self.state)
+            self.ctx.storage.autosave.save(self._record(), self.state)
         except OSError as err:
             self.message = f"Autosave failed: {err.strerror or err}"
 
     def ask_save(self) -> None:
         """Open the save dialog (Ctrl+S)."""
-        from ui.scenes.files import FileChooser
+        from ui.widgets.files import FileChooser
 
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        initial = self.app.records_dir / f"{self.game.id}-{stamp}.json"
-        self.app.records_dir.mkdir(parents=True, exist_ok=True)
+        initial = self.records_dir / f"{self.game.id}-{stamp}.json"
+        self.records_dir.mkdir(parents=True, exist_ok=True)
         self.chooser = FileChooser(self, "save", self.save_to, initial=initial)
 
     def save_to(self, path: Path) -> bool:
@@ -1026,7 +1027,7 @@ class PlayScene(Scene):
 
     def ask_load(self) -> None:
         """Open the load dialog (Ctrl+O)."""
-        from ui.scenes.files import FileChooser
+        from ui.widgets.files import FileChooser
 
         self.chooser = FileChooser(self, "load", self.load_from)
 
@@ -1041,21 +1042,21 @@ class PlayScene(Scene):
             self.refresh()
             return False
         self._cancel_bot()
-        self.app.scenes.switch("play", PlayRequest.from_record(loaded.record))
+        self.ctx.scenes.switch("play", PlayRequest.from_record(loaded.record))
         return True
 
     # -- navigation ----------------------------------------------------------------
     def leave(self) -> None:
         """Back to the menu (the autosave keeps the game for later)."""
         self._cancel_bot()
-        self.app.scenes.switch("select")
+        self.ctx.scenes.switch("select")
 
     def show_rules(self) -> None:
         """The game's rules on top of the board (F1)."""
-        self.app.scenes.push("rules", GameChoice(self.game.id))
+        self.ctx.scenes.push("rules", GameChoice(self.game.id))
 
     def _finish(self) -> None:
-        self.app.scenes.switch("results", Finished(replace(self._request_now(), uid=self.uid)))
+        self.ctx.scenes.switch("results", Finished(replace(self._request_now(), uid=self.uid)))
 
     # -- the loop ------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -1151,7 +1152,7 @@ class PlayScene(Scene):
         if self.history[0] is None:
             return
         if self.anim is not None:
-            seconds = self.app.settings.animation_seconds
+            seconds = self.ctx.settings.animation_seconds
             t = self.anim[1] + (dt / seconds if seconds > 0 else 1.0)
             self.anim = None if t >= 1.0 else (self.anim[0], t, *self.anim[2:])
         self._poll_bot()
@@ -1171,7 +1172,7 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board with highlights and overlays, panel background, turn piece, legend icons and the thinking bar."""
-        pal = self.app.palette
+        pal = self.ctx.palette
         surface.fill(pal.background)
         if self.history[0] is None:
             return
@@ -1207,7 +1208,7 @@ class PlayScene(Scene):
 
     def _draw_turn_piece(self, surface: pygame.Surface) -> None:
         """The piece of the side to move (or the winner) on a light chip, right before the turn text."""
-        pal, state = self.app.palette, self.state
+        pal, state = self.ctx.palette, self.state
         player = state.to_move if not state.is_over else state.winner
         swatch = self.swatch_rect.copy()
         font = self.turn_label.font
@@ -1240,7 +1241,7 @@ class PlayScene(Scene):
 
     def _sight_icon(self, px: int) -> pygame.Surface:
         """A little line with a crossed tree mark: the legend's picture of a sight line."""
-        pal = self.app.palette
+        pal = self.ctx.palette
         icon = pygame.Surface((px, px), pygame.SRCALPHA)
         colour = pal.overlay_colour("blocked")
         pygame.draw.line(icon, pal.overlay_colour("clear"), (1, px - 2), (px // 2, px // 2), max(2, px // 8))
@@ -1249,7 +1250,7 @@ class PlayScene(Scene):
         return icon
 
     def _draw_thinking(self, surface: pygame.Surface) -> None:
-        pal = self.app.palette
+        pal = self.ctx.palette
         r = self.think_rect
         left = self.think_label.rect.right + 6
         bar = pygame.Rect(left, r.y + r.h // 4, r.right - left, r.h // 2)

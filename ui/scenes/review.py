@@ -16,11 +16,12 @@ import pygame
 
 from game import get_game
 from game.review import LOST_WIN, LOSS, WIN, DRAW, percent, replay_states, review
-from ui.app import Scene
+from ui.scene import Scene
 from ui.palette import hex_colour
-from ui.scenes.graph import MARK_COLOUR, EvalGraph
+from ui.widgets.graph import MARK_COLOUR, EvalGraph
 from ui.scenes.payloads import Finished, Notice, ReviewRequest
-from ui.scenes import board_and_panel, esc
+from ui.widgets.layout import board_and_panel
+from ui.widgets.text import esc
 
 LEVEL = "casual"           # the bot's budget per position: quick, and it proves endgames
 CONFIRM_LEVELS = ("perfect", "strong")  # a second look before "lost a proved win": exact where offered
@@ -73,7 +74,7 @@ class ReviewScene(Scene):
             self.states = replay_states(self.game.id, self.options, self.moves)
         except ValueError as err:
             self.states = None
-            self.app.scenes.switch("select", Notice(f"That game cannot be reviewed: {err}"))
+            self.ctx.scenes.switch("select", Notice(f"That game cannot be reviewed: {err}"))
             return
         self.uid = self.request.uid or uuid.uuid4().hex
         self.index = 0
@@ -91,8 +92,8 @@ class ReviewScene(Scene):
         self.move_cells: list[tuple[pygame.Rect, int]] = []
         from ui.views import make_view
 
-        self.view = make_view(self.game.id, self.states[0].board, self.app.palette)
-        if self.app.worker is None:
+        self.view = make_view(self.game.id, self.states[0].board, self.ctx.palette)
+        if self.ctx.bots.worker is None:
             self.analysis_error = "no bot is available in this installation"
         self.build()
 
@@ -105,7 +106,7 @@ class ReviewScene(Scene):
         """Back from a scene on top (rules): the palette may have changed."""
         from ui.views import make_view
 
-        self.view = make_view(self.game.id, self.states[0].board, self.app.palette)
+        self.view = make_view(self.game.id, self.states[0].board, self.ctx.palette)
         self.build()
 
     # -- state ---------------------------------------------------------------------
@@ -125,7 +126,7 @@ class ReviewScene(Scene):
         if self.states is None:
             return
         h = self.size[1]
-        self.scale, _, self.board_rect, self.panel = board_and_panel(self.size, 340, 520, 0.34)
+        self.scale, self.board_rect, self.panel = board_and_panel(self.size, 340, 520, 0.34)
         scale, panel_w = self.scale, self.panel.w
         self.view.layout(self.board_rect)
         pad = int(12 * scale)
@@ -291,7 +292,7 @@ class ReviewScene(Scene):
             lines.append(f"<font color='{hex_colour(MARK_COLOUR)}'><b>{esc(mark)}</b></font>")
         lines.append(esc(self.verdict_text(self.index)))
         if self.message:
-            lines.append(f"<font color='{hex_colour(self.app.palette.warning)}'>{esc(self.message)}</font>")
+            lines.append(f"<font color='{hex_colour(self.ctx.palette.warning)}'>{esc(self.message)}</font>")
         return "<br>".join(lines)
 
     # -- navigation ----------------------------------------------------------------
@@ -301,7 +302,7 @@ class ReviewScene(Scene):
         step = ply == self.index + 1
         self.index = ply
         move = self.state.last_move
-        seconds = self.app.settings.animation_seconds
+        seconds = self.ctx.settings.animation_seconds
         if animate and step and seconds > 0 and move is not None and move.to is not None:
             self.anim = (move, 0.0, self.states[ply - 1])
         else:
@@ -328,14 +329,14 @@ class ReviewScene(Scene):
         """Back where the review came from: the results screen, or the menu."""
         self._cancel()
         if self.payload.back == "results":
-            self.app.scenes.switch("results", Finished(self.request))
+            self.ctx.scenes.switch("results", Finished(self.request))
         else:
-            self.app.scenes.switch("select")
+            self.ctx.scenes.switch("select")
 
     def menu(self) -> None:
         """Straight to the game selection."""
         self._cancel()
-        self.app.scenes.switch("select")
+        self.ctx.scenes.switch("select")
 
     # -- the background analysis ------------------------------------------------------
     def next_position(self) -> tuple[int, str] | None:
@@ -370,7 +371,7 @@ class ReviewScene(Scene):
         return next((lv for lv in CONFIRM_LEVELS if lv in offered), CONFIRM_LEVELS[-1])
 
     def _ask(self) -> None:
-        worker = self.app.worker
+        worker = self.ctx.bots.worker
         if worker is None or self.analysis_error:
             return
         nxt = self.next_position()
@@ -389,7 +390,7 @@ class ReviewScene(Scene):
         self.refresh()
 
     def _poll(self) -> None:
-        worker = self.app._worker
+        worker = self.ctx.bots._worker
         if self.pending is None or worker is None:
             return
         rid, ply, level = self.pending
@@ -423,8 +424,8 @@ class ReviewScene(Scene):
             return
 
     def _cancel(self) -> None:
-        if self.pending is not None and self.app._worker is not None:
-            self.app._worker.cancel()
+        if self.pending is not None and self.ctx.bots._worker is not None:
+            self.ctx.bots._worker.cancel()
         self.pending = None
 
     # -- export --------------------------------------------------------------------
@@ -433,9 +434,9 @@ class ReviewScene(Scene):
 
     def ask_export(self) -> None:
         """Open the dialog for saving the board as shown as a PNG (Ctrl+E)."""
-        from ui.scenes.files import FileChooser
+        from ui.widgets.files import FileChooser
 
-        initial = self.app.records_dir / f"{self.game.id}-{self.uid[:8]}-move{self.index}.png"
+        initial = self.records_dir / f"{self.game.id}-{self.uid[:8]}-move{self.index}.png"
         self.chooser = FileChooser(self, "export", self.export_png, initial=initial)
 
     def export_png(self, path: Path) -> bool:
@@ -443,7 +444,7 @@ class ReviewScene(Scene):
         from ui.views import make_view
 
         try:
-            saved = export_board(lambda: make_view(self.game.id, self.states[0].board, self.app.palette),
+            saved = export_board(lambda: make_view(self.game.id, self.states[0].board, self.ctx.palette),
                                  self.state, path)
         except OSError as err:
             self.message = f"Could not export the board to {path}: {err.strerror or err}"
@@ -455,9 +456,9 @@ class ReviewScene(Scene):
 
     def ask_save(self) -> None:
         """Open the dialog for saving the whole game as a record (Ctrl+S)."""
-        from ui.scenes.files import FileChooser
+        from ui.widgets.files import FileChooser
 
-        initial = self.app.records_dir / f"{self.game.id}-{self.uid[:8]}.json"
+        initial = self.records_dir / f"{self.game.id}-{self.uid[:8]}.json"
         self.chooser = FileChooser(self, "save", self.save_record, initial=initial)
 
     def save_record(self, path: Path) -> bool:
@@ -524,7 +525,7 @@ class ReviewScene(Scene):
         if self.states is None:
             return
         if self.anim is not None:
-            seconds = self.app.settings.animation_seconds
+            seconds = self.ctx.settings.animation_seconds
             t = self.anim[1] + (dt / seconds if seconds > 0 else 1.0)
             self.anim = None if t >= 1.0 else (self.anim[0], t, self.anim[2])
         self._poll()
@@ -533,7 +534,7 @@ class ReviewScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board at the chosen position, panel, graph and move list."""
-        pal = self.app.palette
+        pal = self.ctx.palette
         surface.fill(pal.background)
         if self.states is None:
             return
@@ -553,7 +554,7 @@ class ReviewScene(Scene):
         """The font the theme gives `label` (so custom text follows the theme), else Noto Sans at `size`."""
         font = getattr(label, "font", None)
         if font is None:
-            font = self.app.ui.get_theme().get_font_dictionary().find_font(size, "noto_sans")
+            font = self.ctx.ui.get_theme().get_font_dictionary().find_font(size, "noto_sans")
         return font
 
     def _line_height(self) -> int:
@@ -574,11 +575,11 @@ class ReviewScene(Scene):
         x = int(self.graph.x_of(ply))
         r = self.graph.rect
         bar = pygame.Rect(x - 1, r.bottom - 6, 3, 4)
-        pygame.draw.rect(surface, self.app.palette.accent, bar)
+        pygame.draw.rect(surface, self.ctx.palette.accent, bar)
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
         """The moves in rows of two, the current one highlighted, marked ones with a red dot."""
-        pal = self.app.palette
+        pal = self.ctx.palette
         r = self.list_rect
         pygame.draw.rect(surface, pal.background, r, border_radius=8)
         theme_font = self._theme_font(self.score_label, 16)  # the list reads like the subtle line above it

@@ -7,9 +7,9 @@ import pygame
 
 from game import GAMES
 from game.record import RecordError
-from ui.app import Scene
+from ui.scene import Scene
 from ui.scenes.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
-from ui.scenes import esc
+from ui.widgets.text import esc
 
 SAMPLE_PLIES = {"frozen-forest": 14, "icebreaker": 18, "hv-grid": 20, "goats-wintering": 16}
 
@@ -36,17 +36,13 @@ class SelectScene(Scene):
         """Open the menu; a Notice payload is shown as a message (e.g. a file that did not load)."""
         self.games = list(GAMES.values())
         self.chosen = 0
-        self.message = payload.text if isinstance(payload, Notice) else ""
+        notes = self.ctx.take_notices() + ([payload.text] if isinstance(payload, Notice) else [])
         self.resume = None
-        if self.app.offer_resume:
-            try:
-                loaded = self.app.autosave.load()
-            except RecordError as err:
-                self.message = f"The autosaved game could not be resumed: {err}"
-                self.app.autosave.clear()
-                loaded = None
-            if loaded is not None and not loaded.state.is_over:
-                self.resume = loaded
+        if self.ctx.offer_resume:
+            self.resume, problem = self.ctx.storage.resumable()
+            if problem:
+                notes.append(problem)
+        self.message = " ".join(notes)
         self.cards: list[pygame.Rect] = []
         self.build()
 
@@ -60,9 +56,9 @@ class SelectScene(Scene):
         bw, bh = int(150 * scale), int(44 * scale)
         x = w - margin - bw
         y = int(20 * scale)
-        self.button((x, y, bw, bh), "Quit", self.app.quit)
+        self.button((x, y, bw, bh), "Quit", self.ctx.quit)
         x -= bw + 10
-        self.button((x, y, bw, bh), "Settings", lambda: self.app.scenes.push("settings"))
+        self.button((x, y, bw, bh), "Settings", lambda: self.ctx.scenes.push("settings"))
         x -= bw + 10
         self.button((x, y, bw, bh), "Load…", self.open_load,
                     tooltip="Ctrl+O: a finished game opens for review, an unfinished one resumes")
@@ -123,27 +119,27 @@ class SelectScene(Scene):
             from ui.views import make_view
 
             state = sample_state(game, game.id)
-            return make_view(game.id, state.board, self.app.palette).thumbnail(state, side)
+            return make_view(game.id, state.board, self.ctx.palette).thumbnail(state, side)
 
-        return self.app.palette.renders.get(("select-thumbnail", game.id, side), make)
+        return self.ctx.palette.renders.get(("select-thumbnail", game.id, side), make)
 
     # -- actions -------------------------------------------------------------------
     def open_setup(self, index: int | None = None) -> None:
         """Go to the setup of the chosen game."""
-        self.app.scenes.switch("setup", GameChoice(self.games[self.chosen if index is None else index].id))
+        self.ctx.scenes.switch("setup", GameChoice(self.games[self.chosen if index is None else index].id))
 
     def open_rules(self, index: int | None = None) -> None:
         """Show the rules of the chosen game."""
-        self.app.scenes.push("rules", GameChoice(self.games[self.chosen if index is None else index].id))
+        self.ctx.scenes.push("rules", GameChoice(self.games[self.chosen if index is None else index].id))
 
     def resume_game(self) -> None:
         """Continue the autosaved game."""
         if self.resume is not None:
-            self.app.scenes.switch("play", PlayRequest.from_record(self.resume.record))
+            self.ctx.scenes.switch("play", PlayRequest.from_record(self.resume.record))
 
     def open_load(self) -> None:
         """Ask for a record file: a finished game opens for review, an unfinished one resumes."""
-        from ui.scenes.files import FileChooser
+        from ui.widgets.files import FileChooser
 
         self.chooser = FileChooser(self, "load", self._load_path)
 
@@ -158,9 +154,9 @@ class SelectScene(Scene):
             return
         request = PlayRequest.from_record(loaded.record)
         if loaded.state.is_over:
-            self.app.scenes.switch("review", ReviewRequest(request, back="select"))
+            self.ctx.scenes.switch("review", ReviewRequest(request, back="select"))
         else:
-            self.app.scenes.switch("play", request)
+            self.ctx.scenes.switch("play", request)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Arrows choose a card, Enter plays it, F1 its rules, R resumes, Ctrl+O loads."""
@@ -189,7 +185,7 @@ class SelectScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background, card panels with their board pictures, and the chosen card's frame."""
-        pal = self.app.palette
+        pal = self.ctx.palette
         surface.fill(pal.background)
         for i, (game, card, rect) in enumerate(zip(self.games, self.cards, self.thumbs)):
             pygame.draw.rect(surface, pal.panel, card, border_radius=14)

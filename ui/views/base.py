@@ -10,7 +10,6 @@ about one full-rect blit however many pieces there are.
 """
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 import pygame
@@ -18,6 +17,7 @@ import pygame
 from ui.palette import Palette, hex_colour
 from ui.resources import asset_path
 from ui.views.geometry import Geometry, geometry_for
+from ui.views.svg import optimised, points, svg_doc, svg_surface
 
 
 @dataclass(frozen=True)
@@ -34,32 +34,9 @@ class Sprite:
         return f"sprites/{self.stem}{suffix}.svg"
 
 
-def svg_surface(svg_text: str, size: tuple[int, int]) -> pygame.Surface:
-    """Render SVG markup (made in code: highlights, boards) at a pixel size."""
-    return pygame.image.load_sized_svg(io.BytesIO(svg_text.encode()), size)
-
-
-def svg_doc(width: int, height: int, body: str) -> str:
-    """An SVG document of width×height user units (pixels) around body."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}">{body}</svg>')
-
-
-def points(pts) -> str:
-    """A polygon's points as SVG text."""
-    return " ".join(f"{x:.2f},{y:.2f}" for x, y in pts)
-
-
 def _ease(t: float) -> float:
     """Smoothstep: a slide that starts and ends gently."""
     return t * t * (3 - 2 * t)
-
-
-def _optimised(surface: pygame.Surface, alpha: bool) -> pygame.Surface:
-    """The surface in the display's pixel format when there is a display (blits are faster)."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha() if alpha else surface.convert()
-    return surface
 
 
 @dataclass
@@ -262,7 +239,7 @@ class BoardView:
             name = self.SPRITES[key].file(self.palette)
 
             def render():
-                return _optimised(pygame.image.load_sized_svg(str(asset_path(name)), (px, px)), alpha=True)
+                return optimised(pygame.image.load_sized_svg(str(asset_path(name)), (px, px)), alpha=True)
 
             surf = self._sprites[(key, px)] = self._renders().get(("sprite", name, px), render)
         return surf
@@ -300,7 +277,7 @@ class BoardView:
             colour = getattr(self.palette, self.label_colour_key)
             for text, centre in spots:
                 self._blit_centred(base, font.render(text, True, colour), centre, self.rect.topleft)
-        return _optimised(base, alpha=False)
+        return optimised(base, alpha=False)
 
     def _layer(self, state, hidden: tuple, marks) -> pygame.Surface:
         """The board with this state's sprites and `marks`' decorations (None: none), cached for the last two."""
@@ -461,7 +438,7 @@ class BoardView:
             "last_from": stroke(f'polygon points="{shape}"', pal.last_move, w * 0.8, dash),
             "cursor": stroke(f'path d="{corners}"', pal.cursor, w * 1.3),
         }
-        return {k: _optimised(svg_surface(svg_doc(box, box, v), (box, box)), alpha=True) for k, v in svgs.items()}
+        return {k: optimised(svg_surface(svg_doc(box, box, v), (box, box)), alpha=True) for k, v in svgs.items()}
 
     def _cursor_path(self, c: float) -> str:
         """Corner brackets around a cell (the keyboard cursor), as an SVG path."""

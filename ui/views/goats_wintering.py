@@ -5,7 +5,8 @@ import pygame
 
 from game.boards import bits
 from ui.palette import hex_colour
-from ui.views.base import BoardView, Sprite, points
+from ui.views.base import BoardView, Sprite
+from ui.views.svg import points
 
 
 class GoatsWinteringView(BoardView):

@@ -5,7 +5,8 @@ import pygame
 
 from game.boards import bits
 from ui.palette import hex_colour
-from ui.views.base import BoardView, Sprite, svg_doc, svg_surface
+from ui.views.base import BoardView, Sprite
+from ui.views.svg import svg_doc, svg_surface
 from ui.views.geometry import LABEL_ROOM
 
 

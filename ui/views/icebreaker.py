@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from game.boards import bits
 from ui.palette import hex_colour
-from ui.views.base import BoardView, Sprite, points
+from ui.views.base import BoardView, Sprite
+from ui.views.svg import points
 
 
 class IcebreakerView(BoardView):

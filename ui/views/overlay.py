@@ -14,7 +14,7 @@ from math import atan2, cos, hypot, sin
 import pygame
 
 from ui.palette import hex_colour
-from ui.views.base import points, svg_doc, svg_surface
+from ui.views.svg import points, svg_doc, svg_surface
 
 # The shape each zone of game.insight is drawn with (legend icons use the same).
 ZONE_SHAPES = {
