@@ -252,7 +252,7 @@ def board_pixels(surface, rect) -> bytes:
 
 def state_picture(scene, ply) -> bytes:
     """The board area as a fresh view draws position `ply` with its last move marked."""
-    from ui.views import make_view
+    from ui.games import make_view
 
     state = scene.states[ply]
     view = make_view(scene.game.id, state.board, scene.ctx.palette)

@@ -312,7 +312,7 @@ def test_the_match_verdict_when_game_2_ends_for_all_four_outcomes(driver, first,
 
 
 def test_guidance_follows_the_count_as_game_2_unfolds():
-    from ui.scenes.play import match_guidance
+    from game.match import match_guidance
 
     ff = get_game("frozen-forest")
     yuki_won = GameResult(0, (23, 23))

@@ -17,6 +17,7 @@ import pygame_gui
 from game import GAMES, get_game
 from game.record import Seat
 from ui.app import App
+from ui.games import GAME_UIS, game_ui
 from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
 
 DT = 1 / 60
@@ -167,18 +168,9 @@ def _highlight(driver: Driver) -> None:
     driver.key(pygame.K_RIGHT)  # show the keyboard cursor too
 
 
-# Sample positions for the overlay screenshots: options, moves, and a cell to hover or click.
-OVERLAY_SAMPLES = {
-    "frozen-forest": ({"size": 8}, ("b7", "h4", "c7", "g3", "b6", "f4", "a5"), ("hover", "e5")),
-    "icebreaker": ({}, ("i1-h1", "i5-h5", "a1-a2", "e1-e2", "h1-h2", "e2-f2"), ("click", "a2")),
-    "goats-wintering": ({}, ("e4", "e2", "d3", "b3", "f2", "e2-f1", "e4-f3", "c2", "e1", "e3"), None),
-    "hv-grid": ({}, ("a2", "b1?", "yes", "c1", "b2?", "no", "c2"), None),
-}
-
-
 def _show_overlay_sample(driver: Driver, game_id: str) -> None:
     """Open a game's overlay sample position with overlays on (key O), then hover or click its cell."""
-    options, moves, action = OVERLAY_SAMPLES[game_id]
+    options, moves, action = game_ui(game_id).overlay_sample
     full = get_game(game_id).validate(**options)
     driver.app.scenes.switch("play", PlayRequest(GameSetup(game_id, full, (Seat(), Seat())), moves=moves))
     driver.frames(2)
@@ -292,16 +284,9 @@ def screenshots(folder: str | Path) -> list[Path]:
     return made
 
 
-BENCH_BOARDS = (
-    ("frozen-forest", {}),
-    ("icebreaker", {}),
-    ("icebreaker", {"size": 8}),
-    ("hv-grid", {}),
-    ("hv-grid", {"size": 12}),
-    ("goats-wintering", {"board": "hex"}),
-    ("goats-wintering", {"board": "square"}),
-    ("goats-wintering", {"board": "triangle"}),
-)
+def bench_boards() -> list[tuple[str, dict]]:
+    """The boards `--bench-fps` measures: each game's own choice."""
+    return [(game_id, options) for game_id, g in GAME_UIS.items() for options in g.bench_options]
 
 
 def _fps(driver: Driver, seconds: float) -> tuple[float, float]:
@@ -330,7 +315,7 @@ def bench_fps(seconds: float = 2.0, level: str = "strong", out=print) -> list[tu
         rng = random.Random(5)
         try:
             out(f"{'board':34} {'idle fps':>9} {'bot fps':>9} {'thinking':>9}")
-            for game_id, options in BENCH_BOARDS:
+            for game_id, options in bench_boards():
                 game = get_game(game_id)
                 full = game.validate(**options)
                 start_game(d, GameSetup(game_id, full, (Seat(), Seat())))

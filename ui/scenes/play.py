@@ -14,6 +14,7 @@ import pygame
 
 from game import IllegalMoveError, get_game
 from game.match import GameResult, Match, person_in_role
+from ui.games import game_ui
 from game.record import RecordError
 from ui.scene import Scene
 from ui.palette import hex_colour
@@ -24,98 +25,6 @@ from ui.widgets.text import esc
 BOT_PAUSE = 0.25        # seconds between a move and the bot's next request, so moves can be seen
 FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
 HINTS_SHOWN = 3         # the bot's best moves drawn for a hint
-# Per-cell numbers and lines each game's overlay draws, explained in the legend beside the zones.
-LEGEND_EXTRAS = {
-    "frozen-forest": (("sight", "hover a spot: its line to the other piece"),),
-    "icebreaker": (("labels", "steps to the selected ship's nearest iceberg"),),
-    "goats-wintering": (("labels", "warmth: friendly goats next to it"),),
-}
-# The zones of game.insight each game shows (icebreaker's "steps" only with a ship picked up).
-LEGEND_ZONES = {
-    "frozen-forest": ("hiding", "edible"),
-    "icebreaker": ("steps", "nearest"),
-    "goats-wintering": ("forbidden", "no-room", "capturable", "in-danger"),
-    "hv-grid": ("reference", "candidates", "diagonal"),
-}
-
-
-def is_capture(before, after) -> bool:
-    """True if the move from `before` to `after` took something (for the capture sound)."""
-    mover = before.to_move
-    goats = getattr(after, "goats", None)
-    if goats is not None:  # Goats Wintering: a goat frozen out
-        return goats[1 - mover].bit_count() < before.goats[1 - mover].bit_count()
-    return after.scores[mover] > before.scores[mover]
-
-
-def _outcome_runs(outcomes: dict[int, object], want, exact: bool = False) -> str | None:
-    """Describe the counts where outcome == want as "any", "<k", ">k", "=k" or None (never).
-
-    With `exact`, a single count is always "=k" (a draw happens at one count, not "below 24").
-    """
-    hits = [e for e, o in outcomes.items() if o == want]
-    if not hits:
-        return None
-    counts = sorted(outcomes)
-    if len(hits) == len(counts) and not (exact and len(hits) == 1):
-        return "any"
-    if exact and len(hits) == 1:
-        return f"={hits[0]}"
-    lo, hi = min(hits), max(hits)
-    if lo == counts[0] and hits == list(range(lo, hi + 1)):
-        return f"<{hi + 1}"
-    if hi == counts[-1] and hits == list(range(lo, hi + 1)):
-        return f">{lo - 1}"
-    if len(hits) == 1:
-        return f"={lo}"
-    return None
-
-
-def match_guidance(game, first: GameResult, eaten_now: int, most: int,
-                   names=("Player A", "Player B")) -> list[str]:
-    """What each person needs in game 2 of a Frozen Forest match, worked out with game.match.
-
-    `first` is game 1's result, `eaten_now` the trees Yuki has eaten so far in game 2 and
-    `most` the most he could eat. Every possible end of game 2 (either role winning after
-    any count from now on) is scored with game.match.Match, and the lines say which ends
-    win the match for whom, in the rule book's words.
-    """
-    yuki, mina = game.roles
-    counts = range(eaten_now, max(eaten_now, most) + 1)
-    outcome = {role: {e: Match(game.id, game.roles, first, GameResult(role, (e, e)), names).winner for e in counts}
-               for role in (0, 1)}
-    every = {w for by_count in outcome.values() for w in by_count.values()}
-    if len(every) == 1:
-        (decided,) = every
-        if decided is None:
-            return ["The match is drawn, however this game ends."]
-        return [f"{names[decided]} has won the match, however this game ends."]
-    phrases = {  # what each role must do for the counts where it wins the match (the issue's words)
-        0: {"any": f"your {yuki} must catch {mina}",
-            "<": f"your {yuki} must eat fewer than {{k}} trees",
-            ">": f"your {yuki} must eat more than {{k}} trees",
-            "=": f"your {yuki} must eat exactly {{k}} trees"},
-        1: {"any": f"{mina} must survive",
-            "<": f"{mina} must survive while {yuki} has eaten fewer than {{k}} trees",
-            ">": f"{mina} must survive until {yuki} has eaten more than {{k}} trees",
-            "=": f"{mina} must survive with {yuki} at exactly {{k}} trees"},
-    }
-    lines = []
-    for role, side in ((0, yuki), (1, mina)):
-        person = person_in_role(1, role)
-        who = f"{names[person]} ({side})"
-        win = _outcome_runs(outcome[role], person)
-        draw = _outcome_runs(outcome[role], None, exact=True)
-        tie = f"{draw[1:]} exactly: a draw" if draw and draw[0] == "=" else None
-        if win is None:
-            text = f"{who}: winning this game no longer wins the match"
-            lines.append(text + (f" ({tie})." if tie else "."))
-            continue
-        needs = phrases[role]["any" if win == "any" else win[0]].format(k=win[1:])
-        lines.append(f"{who}: to win the match, {needs}" + (f" ({tie})." if tie else "."))
-    return lines
-
-
 def nearest_in_direction(centres: dict, cur: int, dx: int, dy: int) -> int:
     """The cell whose centre lies closest to `cur` in screen direction (dx, dy), or `cur`."""
     cx, cy = centres[cur]
@@ -144,6 +53,7 @@ class PlayScene(Scene):
         """Start (or resume) the game described by the request."""
         self.request = payload
         self.game = get_game(payload.setup.game_id)
+        self.game_ui = game_ui(self.game.id)
         self.seats = payload.seats
         try:
             state = self.game.new(**payload.setup.options)
@@ -196,9 +106,7 @@ class PlayScene(Scene):
         self._autosave()
 
     def _make_view(self) -> None:
-        from ui.views import make_view
-
-        self.view = make_view(self.game.id, self.history[0].board, self.ctx.palette)
+        self.view = self.game_ui.make_view(self.history[0].board, self.ctx.palette)
         self._icons: dict = {}  # legend and turn icons at their sizes, drawn by this view
 
     def _index_moves(self, state) -> None:
@@ -373,8 +281,8 @@ class PlayScene(Scene):
         """(zone or mark, text) rows of the legend for this game, in the words of game.insight.LEGEND."""
         from game.insight import LEGEND
 
-        rows = [(z, LEGEND[z]) for z in LEGEND_ZONES.get(self.game.id, ()) if z in LEGEND]
-        rows += list(LEGEND_EXTRAS.get(self.game.id, ()))
+        rows = [(z, LEGEND[z]) for z in self.game_ui.legend_zones if z in LEGEND]
+        rows += list(self.game_ui.legend_extras)
         return [(k, text[0].upper() + text[1:]) for k, text in rows]
 
     def _overlay_text(self) -> str:
@@ -416,11 +324,7 @@ class PlayScene(Scene):
         if state.is_over:
             match = Match(self.game.id, roles, first, GameResult.from_state(state), names, self.game.score_name)
             return [head, match.reason]
-        if self.game.id != "frozen-forest":
-            return [head, "Roles are swapped; wins, then the scores, decide the match."]
-        eaten = state.scores[0]
-        most = eaten + getattr(state, "trees", 0).bit_count()
-        return [head] + match_guidance(self.game, first, eaten, most, names)
+        return [head] + self.game_ui.match_guidance(state, first, names)
 
     def _seats_text(self, short: bool = False) -> str:
         roles = self.game.roles
@@ -450,7 +354,7 @@ class PlayScene(Scene):
             turn = "Draw" if state.winner is None else f"{roles[state.winner]} wins"
         else:
             p = state.to_move
-            colour = pal.colour_name(self.game.id, p)
+            colour = self.game_ui.colour_name(p)
             turn = self._fitting(self.turn_label, (f"{roles[p]} to move ({colour})", f"{roles[p]} to move"))
         self._set(self.turn_label, turn)
         s = state.scores
@@ -517,7 +421,7 @@ class PlayScene(Scene):
             lines.append("<b>Hint:</b> " + esc(" · ".join(self.hint_lines)))
         if not lines:
             if state.is_over:
-                lines.append(self._result_sentence())
+                lines.append(self.game_ui.result_sentence(state))
             elif self.seat_to_move().is_bot:
                 lines.append(f"{roles[state.to_move]} (bot) is choosing a move.")
             elif self.bots_paused and not self.humans_play:
@@ -551,14 +455,6 @@ class PlayScene(Scene):
             place = " or click an empty cell to place" if any(m.frm is None and m.to is not None for m in legal) else ""
             return f"{role}: click one of your pieces to see its moves{place}."
         return f"{role}: click where to play."
-
-    def _result_sentence(self) -> str:
-        state, roles = self.state, self.game.roles
-        if state.winner is None:
-            return "The game is drawn."
-        loser = roles[1 - state.winner]
-        return f"{roles[state.winner]} wins: {loser} has no move left." if not state.legal_moves() and \
-            self.game.id == "frozen-forest" else f"{roles[state.winner]} wins."
 
     def _question(self) -> str:
         state = self.state
@@ -745,11 +641,9 @@ class PlayScene(Scene):
 
     def _sight_for(self, cell: int | None):
         """Frozen Forest with overlays on: the hovered spot's line to the other piece (else None)."""
-        if cell is None or not self.overlays_on or self.game.id != "frozen-forest" or self.state.is_over:
+        if cell is None or not self.overlays_on:
             return None
-        from game.insight import sight_line
-
-        return sight_line(self.state, cell)
+        return self.game_ui.sight(self.state, cell)
 
     def current_insight(self):
         """game.insight's overlay content for the position on screen (None with overlays off)."""
@@ -801,7 +695,7 @@ class PlayScene(Scene):
             self.ctx.sounds.play("end")
             self.finish_timer = FINISH_PAUSE
         else:
-            self.ctx.sounds.play("capture" if is_capture(before, after) else "move")
+            self.ctx.sounds.play("capture" if self.game_ui.is_capture(before, after) else "move")
         if played is not None and played.to is not None:
             self.cursor = played.to
         self._autosave()
@@ -1219,8 +1113,8 @@ class PlayScene(Scene):
             pygame.draw.rect(surface, pal.text_dim, swatch, border_radius=6)
             return
         # A light chip: dark pieces (charcoal goats, black ships) stay readable on the dark panel.
-        pygame.draw.rect(surface, pal.snow, swatch, border_radius=6)
-        pygame.draw.rect(surface, pal.player_colour(self.game.id, player), swatch, width=3, border_radius=6)
+        pygame.draw.rect(surface, pal.chip, swatch, border_radius=6)
+        pygame.draw.rect(surface, self.game_ui.player_colour(pal, player), swatch, width=3, border_radius=6)
         icon = self._icons.get(("player", player, swatch.w))
         if icon is None:
             icon = self._icons[("player", player, swatch.w)] = self.view.player_icon(player, int(swatch.w * 0.86))

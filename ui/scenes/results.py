@@ -7,6 +7,7 @@ import pygame
 
 from game import get_game
 from game.match import GameResult, Match
+from ui.games import make_view
 from ui.scene import Scene
 from ui.palette import hex_colour
 from ui.scenes.payloads import Finished, PlayRequest, ReviewRequest
@@ -172,8 +173,6 @@ class ResultsScene(Scene):
         pal = self.ctx.palette
         surface.fill(pal.background)
         if self._thumb is None or self._thumb.get_width() != self.thumb_rect.w:
-            from ui.views import make_view
-
             view = make_view(self.game.id, self.state.board, pal)
             self._thumb = view.thumbnail(self.state, self.thumb_rect.w)
         surface.blit(self._thumb, self._thumb.get_rect(center=self.thumb_rect.center))

@@ -17,6 +17,7 @@ import pygame
 from game import get_game
 from game.review import LOST_WIN, LOSS, WIN, DRAW, percent, replay_states, review
 from ui.scene import Scene
+from ui.games import game_ui, make_view
 from ui.palette import hex_colour
 from ui.widgets.graph import MARK_COLOUR, EvalGraph
 from ui.scenes.payloads import Finished, Notice, ReviewRequest
@@ -90,8 +91,6 @@ class ReviewScene(Scene):
         self._shown: dict = {}
         self._fonts: dict[int, object] = {}
         self.move_cells: list[tuple[pygame.Rect, int]] = []
-        from ui.views import make_view
-
         self.view = make_view(self.game.id, self.states[0].board, self.ctx.palette)
         if self.ctx.bots.worker is None:
             self.analysis_error = "no bot is available in this installation"
@@ -104,8 +103,6 @@ class ReviewScene(Scene):
 
     def on_resume(self) -> None:
         """Back from a scene on top (rules): the palette may have changed."""
-        from ui.views import make_view
-
         self.view = make_view(self.game.id, self.states[0].board, self.ctx.palette)
         self.build()
 
@@ -441,8 +438,6 @@ class ReviewScene(Scene):
 
     def export_png(self, path: Path) -> bool:
         """Save the board at the position on screen as a PNG; the note says where, or why not."""
-        from ui.views import make_view
-
         try:
             saved = export_board(lambda: make_view(self.game.id, self.states[0].board, self.ctx.palette),
                                  self.state, path)
@@ -542,7 +537,7 @@ class ReviewScene(Scene):
         self.view.draw(surface, state, last_move=state.last_move, anim=self.anim)
         pygame.draw.rect(surface, pal.panel, self.panel, border_radius=12)
         pygame.draw.rect(surface, pal.panel_border, self.panel, width=2, border_radius=12)
-        colours = (pal.player_colour(self.game.id, 0), pal.player_colour(self.game.id, 1))
+        colours = tuple(game_ui(self.game.id).player_colour(pal, p) for p in (0, 1))
         self.graph.draw(surface, self.review.series, current=self.index,
                         marks=[m.ply for m in self.review.marks], palette=pal, colours=colours,
                         font=self._font(max(14, int(18 * self.scale))), names=self.game.roles)

@@ -7,18 +7,16 @@ import pygame
 
 from game import GAMES
 from game.record import RecordError
+from ui.games import game_ui, make_view
 from ui.scene import Scene
 from ui.scenes.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
 from ui.widgets.text import esc
-
-SAMPLE_PLIES = {"frozen-forest": 14, "icebreaker": 18, "hv-grid": 20, "goats-wintering": 16}
-
 
 def sample_state(game, seed: str):
     """A position a few moves into the game, for the card's picture (same every time)."""
     rng = random.Random(seed)
     state = game.new()
-    for _ in range(SAMPLE_PLIES.get(game.id, 12)):
+    for _ in range(game_ui(game.id).menu_plies):
         moves = [m for m in state.legal_moves() if m.kind != "pass"] or state.legal_moves()
         if not moves or state.is_over:
             break
@@ -116,8 +114,6 @@ class SelectScene(Scene):
     def _thumbnail(self, game, side: int) -> pygame.Surface:
         # Kept in the palette's render cache, so coming back to the menu costs nothing.
         def make() -> pygame.Surface:
-            from ui.views import make_view
-
             state = sample_state(game, game.id)
             return make_view(game.id, state.board, self.ctx.palette).thumbnail(state, side)
 

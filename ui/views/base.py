@@ -56,9 +56,9 @@ class BoardView:
 
     # Sprite keys used by `ground` and `pieces`, per game.
     SPRITES: dict[str, Sprite] = {}
-    # Coordinate labels: font size as a fraction of the cell, and the palette colour they use.
+    # Coordinate labels: font size as a fraction of the cell, and their colour (None: the palette's dim text).
     label_font_scale = 0.36
-    label_colour_key = "text_dim"
+    label_colour: tuple[int, int, int] | None = None
     # The sprite key standing for each player (the turn swatch shows it).
     PLAYER_SPRITES: tuple[str, str] = ("", "")
 
@@ -274,7 +274,7 @@ class BoardView:
         spots = self.geo.label_spots()
         if spots:
             font = self.font(max(10, min(24, int(self.cell_size * self.label_font_scale))))
-            colour = getattr(self.palette, self.label_colour_key)
+            colour = self.label_colour or self.palette.text_dim
             for text, centre in spots:
                 self._blit_centred(base, font.render(text, True, colour), centre, self.rect.topleft)
         return optimised(base, alpha=False)
