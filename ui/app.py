@@ -204,7 +204,9 @@ class App:
         scene = self.scenes.current
         if scene is None or self.scenes.has_pending:
             return  # the scene is on its way out; its successor starts with fresh events
-        if not consumed or event.type >= pygame.USEREVENT:
+        if consumed and event.type < pygame.USEREVENT:
+            return
+        if scene.chooser is None or not scene.chooser.handle_event(event):
             scene.handle_event(event)
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:

@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from game import GAMES, get_game
+from game.picker import one_click
 from game.record import Seat
 from ui.app import App
 from ui.games import GAME_UIS, game_ui
@@ -98,7 +99,7 @@ class Driver:
         if move.to is None:
             self.press(str(move).capitalize())
             return
-        if move.frm is not None and move not in scene._one_click(state, move.to):
+        if move.frm is not None and move not in one_click(state, move.to):
             self.click_cell(move.frm)
         self.click_cell(move.to)
 
@@ -163,7 +164,7 @@ def _highlight(driver: Driver) -> None:
     for cell in state.board.cells:
         if cell not in legal_to:
             driver.move_mouse(scene.view.cell_center(cell))
-            if scene.hover_reason:
+            if scene.hand.hover_reason:
                 break
     driver.key(pygame.K_RIGHT)  # show the keyboard cursor too
 
@@ -245,9 +246,9 @@ def screenshots(folder: str | Path) -> list[Path]:
             if app.has_bots:
                 scene = start_game_and_get(d, GameSetup("icebreaker", {}, (Seat(), Seat("bot", "strong"))))
                 d.play(pick_move(scene.state, rng))
-                d.until(lambda: scene.pending is not None, limit=120)
+                d.until(lambda: scene.bot.thinking, limit=120)
                 deadline = time.monotonic() + 1.0
-                while scene.pending is not None and time.monotonic() < deadline and scene.progress < 0.3:
+                while scene.bot.thinking and time.monotonic() < deadline and app.bots.progress < 0.3:
                     d.frames(1)
                     time.sleep(0.01)
                 made.append(app.screenshot(folder / "14-bot-thinking.png"))
@@ -260,9 +261,9 @@ def screenshots(folder: str | Path) -> list[Path]:
                     d.click_cell(scene.state.board.cell(name))
                     d.frames(20)
                 d.key(pygame.K_h)
-                d.until(lambda: bool(scene.hints) or scene.hint_pending is None, limit=1200)
+                d.until(lambda: bool(scene.hints.marks) or not scene.hints.thinking, limit=1200)
                 deadline = time.monotonic() + 20
-                while not scene.hints and scene.hint_pending is not None and time.monotonic() < deadline:
+                while not scene.hints.marks and scene.hints.thinking and time.monotonic() < deadline:
                     d.frames(1)
                     time.sleep(0.01)
                 d.frames(2)
@@ -299,7 +300,7 @@ def _fps(driver: Driver, seconds: float) -> tuple[float, float]:
         app.step(now - last)
         last = now
         frames += 1
-        if getattr(driver.scene, "pending", None) is not None:
+        if app.bots.busy:
             thinking += 1
         if now - start >= seconds:
             return frames / (now - start), thinking / frames
@@ -329,7 +330,7 @@ def bench_fps(seconds: float = 2.0, level: str = "strong", out=print) -> list[tu
                 # The same position with both seats bots: the frame loop runs while the worker searches.
                 bots = GameSetup(game_id, full, (Seat("bot", level), Seat("bot", level)))
                 start_game(d, bots)
-                d.scene.wait = 0
+                d.scene.bot.wait = 0
                 busy, share = _fps(d, seconds)
                 name = f"{game.name} " + ", ".join(f"{k}={v}" for k, v in options.items())
                 rows.append((name.strip(), idle, busy, share))
@@ -361,28 +362,29 @@ def smoke() -> int:
                 if app.scenes.current_name != "play" or scene.game.id != game.id:
                     raise RuntimeError(f"{game.id}: the play scene did not open")
                 for _ in range(4):
-                    before = len(scene.history)
+                    before = len(scene.session.history)
                     d.play(pick_move(scene.state, rng))
                     d.frames(2)
-                    if len(scene.history) != before + 1:
+                    if len(scene.session.history) != before + 1:
                         raise RuntimeError(f"{game.id}: a legal move clicked on the board was not played")
                 d.key(pygame.K_z, pygame.KMOD_CTRL)
                 d.key(pygame.K_y, pygame.KMOD_CTRL)
-                if scene.index != 4:
-                    raise RuntimeError(f"{game.id}: undo/redo went to move {scene.index}, not 4")
+                if scene.session.index != 4:
+                    raise RuntimeError(f"{game.id}: undo/redo went to move {scene.session.index}, not 4")
                 print(f"{game.name}: played {', '.join(scene.moves)}")
                 d.key(pygame.K_ESCAPE, frames=3)
             # One bot move through the real worker process: the path a frozen build must keep working.
             if app.has_bots:
                 scene = start_game_and_get(d, bot_game)
                 d.play(pick_move(scene.state, rng))
-                scene.wait, scene.anim = 0, None  # no pause for the eye before the bot is asked: nobody watches
+                scene.bot.wait = 0  # no pause for the eye before the bot is asked: nobody watches
+                scene.anim.stop()
                 deadline = time.monotonic() + 30
-                while len(scene.moves) < 2 and scene.bot_error is None and time.monotonic() < deadline:
+                while len(scene.moves) < 2 and scene.bot.error is None and time.monotonic() < deadline:
                     d.frames(1)
                     time.sleep(0.01)
                 if len(scene.moves) < 2:
-                    raise RuntimeError(f"the bot did not answer: {scene.bot_error or 'timed out after 30 s'}")
+                    raise RuntimeError(f"the bot did not answer: {scene.bot.error or 'timed out after 30 s'}")
                 print(f"Icebreaker against the bot: {', '.join(scene.moves)}")
         finally:
             app.close()

@@ -58,6 +58,8 @@ class Scene:
 
     #: the scene Esc returns to when nothing was pushed before this one
     back_to: str | None = None
+    #: the open file dialog (ui.widgets.files.FileChooser), which gets the scene's events first
+    chooser = None
 
     def __init__(self, ctx: Context):
         self.ctx = ctx
@@ -153,6 +155,12 @@ class Scene:
         """A block of wrapped text (pygame-gui's HTML subset)."""
         return self.add(pygame_gui.elements.UITextBox(html, pygame.Rect(rect), self.ui,
                                                       object_id=theme_id(object_id, style)))
+
+    def ask_path(self, purpose: str, on_pick: Callable[[Path], Any], initial: Path | None = None) -> None:
+        """Open the file dialog to "load", "save" or "export"; `on_pick(path)` gets the path the person confirms."""
+        from ui.widgets.files import FileChooser
+
+        self.chooser = FileChooser(self, purpose, on_pick, initial=initial)
 
     @property
     def size(self) -> tuple[int, int]:

@@ -66,7 +66,6 @@ class ReviewScene(Scene):
         """Show the game in payload.request from its start; the analysis starts on the next frame."""
         self.payload = payload
         self.pending: tuple[int, int, str] | None = None  # (request id, position, level)
-        self.chooser = None
         self.request = payload.request
         self.game = get_game(self.request.setup.game_id)
         self.options = dict(self.request.setup.options)
@@ -431,10 +430,7 @@ class ReviewScene(Scene):
 
     def ask_export(self) -> None:
         """Open the dialog for saving the board as shown as a PNG (Ctrl+E)."""
-        from ui.widgets.files import FileChooser
-
-        initial = self.records_dir / f"{self.game.id}-{self.uid[:8]}-move{self.index}.png"
-        self.chooser = FileChooser(self, "export", self.export_png, initial=initial)
+        self.ask_path("export", self.export_png, self.records_dir / f"{self.game.id}-{self.uid[:8]}-move{self.index}.png")
 
     def export_png(self, path: Path) -> bool:
         """Save the board at the position on screen as a PNG; the note says where, or why not."""
@@ -451,10 +447,7 @@ class ReviewScene(Scene):
 
     def ask_save(self) -> None:
         """Open the dialog for saving the whole game as a record (Ctrl+S)."""
-        from ui.widgets.files import FileChooser
-
-        initial = self.records_dir / f"{self.game.id}-{self.uid[:8]}.json"
-        self.chooser = FileChooser(self, "save", self.save_record, initial=initial)
+        self.ask_path("save", self.save_record, self.records_dir / f"{self.game.id}-{self.uid[:8]}.json")
 
     def save_record(self, path: Path) -> bool:
         """Save the game as a record; the note says where, or why not."""
@@ -474,8 +467,6 @@ class ReviewScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Arrows, Home/End, clicks on the graph and the move list, Ctrl+E/Ctrl+S, Esc."""
         if self.states is None:
-            return
-        if self.chooser is not None and self.chooser.handle_event(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self._click(event.pos):

@@ -135,9 +135,7 @@ class SelectScene(Scene):
 
     def open_load(self) -> None:
         """Ask for a record file: a finished game opens for review, an unfinished one resumes."""
-        from ui.widgets.files import FileChooser
-
-        self.chooser = FileChooser(self, "load", self._load_path)
+        self.ask_path("load", self._load_path)
 
     def _load_path(self, path) -> None:
         from game.record import load
@@ -156,9 +154,6 @@ class SelectScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Arrows choose a card, Enter plays it, F1 its rules, R resumes, Ctrl+O loads."""
-        chooser = getattr(self, "chooser", None)
-        if chooser is not None and chooser.handle_event(event):
-            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, card in enumerate(self.cards):
                 if card.collidepoint(event.pos):

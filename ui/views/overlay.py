@@ -166,7 +166,11 @@ class OverlayPainter:
         return surf
 
     def legend_icon(self, zone: str, px: int) -> pygame.Surface:
-        """A zone's mark as a px×px icon for the legend, a faint cell behind it."""
+        """A legend row's px×px icon: a zone's mark on a faint cell, a number badge ("labels") or a sight line ("sight")."""
+        if zone == "labels":
+            return self.label_icon(px)
+        if zone == "sight":
+            return self.sight_icon(px)
         px = max(8, int(px))
         s, c = px / 1.3, px / 2
         cell = points((c + x, c + y) for x, y in self._shape(0.0, s))
@@ -179,6 +183,16 @@ class OverlayPainter:
         badge = self._badge(text, max(10, int(px * 0.62)))
         surf.blit(badge, badge.get_rect(center=(px // 2, px // 2)))
         return surf
+
+    def sight_icon(self, px: int) -> pygame.Surface:
+        """A little line with a crossed tree mark: the legend's picture of a sight line."""
+        pal = self.view.palette
+        icon = pygame.Surface((px, px), pygame.SRCALPHA)
+        colour, width = pal.overlay_colour("blocked"), max(2, px // 8)
+        pygame.draw.line(icon, pal.overlay_colour("clear"), (1, px - 2), (px // 2, px // 2), width)
+        pygame.draw.line(icon, colour, (px // 2, px // 2), (px - 2, 1), width)
+        pygame.draw.circle(icon, colour, (px // 2, px // 2), px // 4, max(1, px // 10))
+        return icon
 
     # -- arrows and lines ---------------------------------------------------------------
     def _arrow_svg(self, a, b, col: str, s: float, stroke_w: float | None = None, shorten: float = 0.0,
