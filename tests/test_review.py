@@ -288,7 +288,7 @@ def test_arrows_home_end_and_the_buttons_step_through_the_game(review_driver):
     for text, ply in (("End »", 13), ("‹ Back", 12), ("« Start", 0), ("Next ›", 1)):
         d.press(text)
         assert scene.index == ply and scene.state.key() == expect(ply)
-    assert scene.status_label.text == f"Move 1 of 13: Red {moves[0]}"
+    assert scene.panel.status_label.text == f"Move 1 of 13: Red {moves[0]}"
     d.key(pygame.K_HOME)
     assert not d.button("« Start").is_enabled and d.button("Next ›").is_enabled
 
@@ -296,17 +296,17 @@ def test_arrows_home_end_and_the_buttons_step_through_the_game(review_driver):
 def test_a_click_on_the_graph_or_a_move_jumps_there_and_the_board_shows_that_position(review_driver):
     d = review_driver
     scene = open_review(d)
-    d.click((scene.graph.x_of(7) + 2, scene.graph.rect.centery))
+    d.click((scene.panel.graph.x_of(7) + 2, scene.panel.graph.rect.centery))
     assert scene.index == 7
     d.frames(1)
     shown = board_pixels(d.app.screen, scene.board_rect)
     assert shown == state_picture(scene, 7)
     assert shown != state_picture(scene, 6)  # the comparison can tell positions apart
-    d.click((scene.graph.rect.right - 1, scene.graph.rect.bottom - 1))  # the far edge: the end
+    d.click((scene.panel.graph.rect.right - 1, scene.panel.graph.rect.bottom - 1))  # the far edge: the end
     assert scene.index == 13
-    d.click((scene.graph.rect.x + 1, scene.graph.rect.y + 1))
+    d.click((scene.panel.graph.rect.x + 1, scene.panel.graph.rect.y + 1))
     assert scene.index == 0
-    cell, ply = next((r, p) for r, p in scene.move_cells if p == 4)
+    cell, ply = next((r, p) for r, p in scene.panel.moves.cells if p == 4)
     d.click(cell.center)
     assert scene.index == 4 and board_pixels(d.app.screen, scene.board_rect) == state_picture(scene, 4)
 
@@ -320,43 +320,43 @@ def test_the_graph_fills_in_one_position_at_a_time_and_marks_the_drop(review_dri
     seen_partial = False
     for _ in range(200):
         d.frames(1)
-        r = scene.review
+        r = scene.analysis.review
         known = [v is not None for v in r.series[:-1]]
         if 0 < sum(known) < len(known):
             seen_partial = True
             # Filled from the start: every known position comes before every unknown one.
             assert known == sorted(known, reverse=True)
-        if r.complete and scene.pending is None:
+        if r.complete and scene.analysis.pending is None:
             break
-    assert seen_partial and scene.review.complete
+    assert seen_partial and scene.analysis.review.complete
     assert d.worker.overlaps == 0  # the next request waited for each reply
     assert [(req[2], req[3], req[4]) for req in d.worker.requests[:13]] == \
         [(list(moves[:i]), "casual", "analyse") for i in range(13)]
     assert len(d.worker.requests) == 13  # the final position is judged by its result
-    mark = scene.review.mark_at(5)
+    mark = scene.analysis.review.mark_at(5)
     assert mark is not None and mark.note == "evaluation fell from 71% to 30%"
-    assert [m.ply for m in scene.review.marks] == [5]
-    d.click((scene.graph.x_of(5), scene.graph.rect.centery))
+    assert [m.ply for m in scene.analysis.review.marks] == [5]
+    d.click((scene.panel.graph.x_of(5), scene.panel.graph.rect.centery))
     assert scene.index == 5
-    assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.note_box.html_text
+    assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.panel.note_box.html_text
     d.frames(1)
-    dot = (round(scene.graph.x_of(5)), round(scene.graph.y_of(scene.review.series[5])))
+    dot = (round(scene.panel.graph.x_of(5)), round(scene.panel.graph.y_of(scene.analysis.review.series[5])))
     from ui.widgets.graph import MARK_COLOUR
 
     assert tuple(d.app.screen.get_at(dot))[:3] == MARK_COLOUR
-    assert "every position evaluated" in scene.analysis_label.text
+    assert "every position evaluated" in scene.panel.analysis_label.text
 
 
 def test_the_position_on_screen_is_evaluated_next(review_driver):
     d = review_driver
     scene = open_review(d)
-    d.until(lambda: scene.review.analysed >= 3, limit=100)  # positions 0 and 1, and the final one
+    d.until(lambda: scene.analysis.review.analysed >= 3, limit=100)  # positions 0 and 1, and the final one
     d.key(pygame.K_END)
     d.key(pygame.K_LEFT)  # position 12: not evaluated yet
-    d.until(lambda: scene.review.verdicts[12] is not None, limit=100)
+    d.until(lambda: scene.analysis.review.verdicts[12] is not None, limit=100)
     asked = [len(req[2]) for req in d.worker.requests]
     assert asked[:2] == [0, 1] and 12 in asked and asked.index(12) <= 3, asked
-    assert scene.review.verdicts[5] is None  # the rest waits its turn
+    assert scene.analysis.review.verdicts[5] is None  # the rest waits its turn
 
 
 def test_leaving_the_review_cancels_the_analysis(review_driver):
@@ -364,8 +364,8 @@ def test_leaving_the_review_cancels_the_analysis(review_driver):
     d.worker.polls_before_reply = 1000  # the bot is still thinking when the person leaves
     scene = open_review(d, back="select")
     d.frames(3)
-    assert scene.pending is not None and len(d.worker.requests) == 1
-    assert "evaluating: 1 of 14 positions" in scene.analysis_label.text  # the final one is known
+    assert scene.analysis.pending is not None and len(d.worker.requests) == 1
+    assert "evaluating: 1 of 14 positions" in scene.panel.analysis_label.text  # the final one is known
     d.key(pygame.K_ESCAPE, frames=3)
     assert d.app.scenes.current_name == "select"
     assert d.worker.cancelled == 1
@@ -382,13 +382,13 @@ def test_the_real_worker_evaluates_every_position_without_freezing_the_screen(ma
     scene = open_review(d, FOREST)
     slowest = 0.0
     deadline = time.monotonic() + 25
-    while (scene.pending is not None or scene.next_position() is not None) and time.monotonic() < deadline:
+    while (scene.analysis.pending is not None or scene.analysis.next_position(scene.index) is not None) and time.monotonic() < deadline:
         start = time.perf_counter()
         d.frames(1)
         slowest = max(slowest, time.perf_counter() - start)
         time.sleep(0.005)
-    assert scene.analysis_error is None and scene.failed == {}
-    r = scene.review
+    assert scene.analysis.error is None and scene.analysis.failed == {}
+    r = scene.analysis.review
     assert r.complete, r.series
     for ply, verdict in enumerate(r.verdicts[:-1]):
         assert verdict.best in [str(m) for m in scene.states[ply].legal_moves()]
@@ -411,7 +411,7 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     d.key(pygame.K_RETURN, frames=2)
     picture = pygame.image.load(str(tmp_path / "end.png"))
     assert picture.get_size() == (960, 960)
-    assert f"Board saved to {tmp_path / 'end.png'}" in scene.note_box.html_text
+    assert f"Board saved to {tmp_path / 'end.png'}" in scene.panel.note_box.html_text
     d.key(pygame.K_HOME)
     assert scene.export_png(tmp_path / "start")  # ".png" is added
     start = pygame.image.load(str(tmp_path / "start.png"))
@@ -424,7 +424,7 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     loaded = load(tmp_path / "game.json")
     assert loaded.record.moves == moves and loaded.record.game_id == game_id
     assert loaded.record.options == get_game(game_id).validate(**options) and loaded.state.is_over
-    assert f"Game saved to {tmp_path / 'game.json'}" in scene.note_box.html_text
+    assert f"Game saved to {tmp_path / 'game.json'}" in scene.panel.note_box.html_text
 
 
 def test_export_failures_are_messages(review_driver, tmp_path):
@@ -434,7 +434,7 @@ def test_export_failures_are_messages(review_driver, tmp_path):
     blocker.write_text("a file, not a folder")
     assert not scene.export_png(blocker / "board.png")
     assert f"Could not export the board to {blocker / 'board.png'}" in scene.message
-    assert "Could not export" in scene.note_box.html_text
+    assert "Could not export" in scene.panel.note_box.html_text
     assert not scene.save_record(blocker / "game.json")
     assert f"Could not save the record to {blocker / 'game.json'}" in scene.message
     d.key(pygame.K_RIGHT)  # and the review goes on
@@ -462,10 +462,10 @@ def test_without_a_bot_the_review_still_steps_through_the_game(make_app):
     d.frames(2)
     scene = open_review(d)
     d.frames(3)
-    assert scene.analysis_label.text.startswith("No evaluation")
-    assert "No evaluation: no bot is available in this installation." in scene.note_box.html_text
+    assert scene.panel.analysis_label.text.startswith("No evaluation")
+    assert "No evaluation: no bot is available in this installation." in scene.panel.note_box.html_text
     d.key(pygame.K_END)
-    assert scene.index == 13 and scene.review.series[-1] == 1.0
+    assert scene.index == 13 and scene.analysis.review.series[-1] == 1.0
 
 
 # -- the graph -----------------------------------------------------------------------------------

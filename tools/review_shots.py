@@ -64,16 +64,16 @@ def shots(folder: str | Path, samples=SAMPLES, wait: float = 120.0) -> list[Path
                 start = time.monotonic()
                 half = False
                 while time.monotonic() - start < wait:
-                    if not half and scene.review.analysed * 2 >= len(scene.states):
-                        scene.go(scene.review.analysed - 1)
+                    if not half and scene.analysis.review.analysed * 2 >= len(scene.states):
+                        scene.go(scene.analysis.review.analysed - 1)
                         d.frames(2)
                         made.append(app.screenshot(folder / f"{n}-{game_id}-1-filling.png"))
                         half = True
-                    if scene.pending is None and scene.next_position() is None:
+                    if scene.analysis.pending is None and scene.analysis.next_position(scene.index) is None:
                         break
                     d.frames(1)
                     time.sleep(0.01)
-                r = scene.review
+                r = scene.analysis.review
                 print(f"{game_id} {options}: {len(moves)} moves, evaluated {r.analysed}/{len(r.verdicts)} "
                       f"in {time.monotonic() - start:.1f} s")
                 print("  series:", " ".join("--" if v is None else f"{v:.2f}" for v in r.series))
