@@ -91,13 +91,13 @@ class HVGridView(BoardView):
         """Ring the reference square; mark a diagonal request awaiting its answer with "?"."""
         origin = self.rect.topleft
         if state.reference is not None:
-            self._blit_centred(layer, self._ring, self.geo.center(state.reference), origin)
+            self.blit_centred(layer, self._ring, self.geo.center(state.reference), origin)
         pending = state.pending_request
         if pending is not None:
             colour = UI.player_colour(self.palette, 1 - state.to_move)  # the requester's ink
             font = self.font(max(12, int(self.cell_size * 0.8)))
             mark = font.render("?", True, colour)
-            self._blit_centred(layer, mark, self.geo.center(pending), origin)
+            self.blit_centred(layer, mark, self.geo.center(pending), origin)
 
 
 class HVGridUI(GameUI):

@@ -259,7 +259,7 @@ class OverlayPainter:
 
     def _render_arrows(self, insight) -> pygame.Surface | None:
         view, s = self.view, self._s
-        valid = view._cell_set
+        valid = view.cell_set
         parts = [self._arrow_svg(self._local(frm), self._local(to), self._colour("steps"), s,
                                  stroke_w=max(2.0, s * 0.07), shorten=s * 0.3)
                  for frm, to in getattr(insight, "arrows", ()) or () if frm in valid and to in valid]
@@ -272,7 +272,7 @@ class OverlayPainter:
         view = self.view
         w, h = view.rect.size
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        valid = view._cell_set
+        valid = view.cell_set
         s = self._s
         zones = getattr(insight, "zones", {}) or {}
         for zone in sorted(zones, key=lambda z: ZONE_ORDER.index(z) if z in ZONE_ORDER else len(ZONE_ORDER)):
@@ -281,7 +281,7 @@ class OverlayPainter:
             stamp = self._zone_stamp(zone)
             for cell in sorted(zones[zone]):
                 if cell in valid:
-                    view._blit_centred(layer, stamp, self._local(cell))
+                    view.blit_centred(layer, stamp, self._local(cell))
         parts = []
         for cell, cause in getattr(insight, "links", ()) or ():
             if cell in valid and cause in valid:
@@ -300,7 +300,7 @@ class OverlayPainter:
                 badge = self._badge(str(text), px)
                 x, y = self._local(cell)
                 # Bottom right of the cell: the piece keeps its middle.
-                view._blit_centred(layer, badge, (x + s * 0.27, y + s * 0.28))
+                view.blit_centred(layer, badge, (x + s * 0.27, y + s * 0.28))
         return layer
 
     # -- sight line -------------------------------------------------------------------------
@@ -317,7 +317,7 @@ class OverlayPainter:
         view = self.view
         w, h = view.rect.size
         s = self._s
-        valid = view._cell_set
+        valid = view.cell_set
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
         if sight.a not in valid or sight.b not in valid:
             return layer
@@ -365,7 +365,7 @@ class OverlayPainter:
         view = self.view
         w, h = view.rect.size
         s = self._s
-        valid = view._cell_set
+        valid = view.cell_set
         pal = view.palette
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
         col = self._colour("hint")
@@ -392,7 +392,7 @@ class OverlayPainter:
                 continue
             x, y = self._local(mark.to)
             number = self._badge(str(mark.rank), px, fill=pal.overlay_colour("hint"), ink=pal.outline)
-            view._blit_centred(layer, number, (x - s * 0.3, y - s * 0.3))
+            view.blit_centred(layer, number, (x - s * 0.3, y - s * 0.3))
             if mark.label:
                 tag = self._badge(mark.label, max(11, int(px * 0.85)))
                 tx = min(max(0, int(x - tag.get_width() / 2)), w - tag.get_width())
