@@ -13,6 +13,11 @@ import pytest  # noqa: E402
 from game.bots.worker import Progress, Reply  # noqa: E402
 
 
+def pytest_configure(config):
+    """The marker of tests that make a scene fail on purpose."""
+    config.addinivalue_line("markers", "scene_failures: the test makes a scene fail on purpose (a crash log is expected)")
+
+
 class StandInWorker:
     """The BotWorker interface answered in-process with a random legal move, after a few polls.
 
@@ -69,7 +74,7 @@ class StandInWorker:
 
 
 @pytest.fixture
-def make_app(tmp_path):
+def make_app(tmp_path, request):
     """A factory for headless apps whose settings and saves live in the test's temp folder."""
     made = []
 
@@ -88,6 +93,10 @@ def make_app(tmp_path):
     yield factory
     for app in made:
         app.close()
+    # A scene that raised is caught by the app (it shows the error screen): here it must fail the test.
+    log = tmp_path / "logs" / "frostfield.log"
+    if log.exists() and request.node.get_closest_marker("scene_failures") is None:
+        pytest.fail("a scene failed during the test:\n" + log.read_text(encoding="utf-8"))
 
 
 @pytest.fixture

@@ -1,11 +1,18 @@
-"""The app: window, clock, services and the loop, which only dispatches to the current scene.
+"""The app: window, clock, services, and the loop, which dispatches to the current scene and survives it.
 
 App implements the Context scenes are given (ui.scene): settings, palette, sounds, the
 bot client, storage and navigation. Scenes never import it.
+
+The loop draws only when something changed (an event, a scene switch, a scene that says
+it is animating: a slide, the bot thinking) and otherwise sleeps in pygame.event.wait.
+An exception inside a scene is logged with its traceback in the user log folder, and
+the error screen takes over; the app never exits for it.
 """
 from __future__ import annotations
 
 import os
+import time
+import traceback
 from pathlib import Path
 from typing import Any, Callable
 
@@ -19,6 +26,10 @@ from ui.storage import Storage
 from ui.theme import Theme
 
 FPS = 60
+IDLE_WAIT_MS = 100   # while nothing moves, wake this often (pygame-gui's tooltips and text cursors need time)
+IDLE_POLL = 0.01     # seconds between looks for events while idle where SDL cannot wait for them
+MAX_DT = 0.25        # a frame after a long sleep advances time by at most this much
+GIVE_UP = 3          # failures without a good frame between them before the app stops calling scenes
 ICON = "sprites/icon.svg"  # the window's icon, the same file the standalone executable's icon is made from
 ICON_PX = 64
 
@@ -64,13 +75,16 @@ class App:
         self.bots = BotClient(worker_factory)
         self.running = True
         self.frame_count = 0
+        self.frames_drawn = 0
+        self._failures = 0          # scene failures since the last good frame
+        self._stuck: str | None = None  # set when scenes keep failing: the app draws this itself
         if scenes is None:
             from ui.scenes import scene_factories
 
             scenes = scene_factories()
         self.scenes = SceneManager(self, scenes)
         self.scenes.switch(first_scene)
-        self.scenes.apply_pending()
+        self._guarded(self.scenes.apply_pending)
 
     # -- the context scenes see ----------------------------------------------------------
     @property
@@ -170,22 +184,52 @@ class App:
             self.scenes.current.relayout()
 
     # -- the loop --------------------------------------------------------------------
-    def step(self, dt: float | None = None) -> bool:
-        """Run one frame: events, update, draw, flip. Returns False once the app should close."""
+    def step(self, dt: float | None = None, *, events: list | None = None, draw: bool | None = True) -> bool:
+        """Run one frame: events, update, then draw and flip (`draw=None`: only if something changed).
+
+        Returns False once the app should close.
+        """
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
-        for event in pygame.event.get():
+        events = pygame.event.get() if events is None else events
+        if self._stuck is not None:
+            self._step_stuck(events)
+        else:
+            self._guarded(lambda: self._frame(dt, events, draw))
+        self.frame_count += 1
+        return self.running
+
+    def _frame(self, dt: float, events: list, draw: bool | None) -> None:
+        before = self.scenes.current
+        moving = before is not None and before.animating
+        for event in events:
             self.dispatch(event)
         self.scenes.apply_pending()
         scene = self.scenes.current
-        if scene is not None and self.running:
-            self.ui.update(dt)
-            scene.update(dt)
-            self.scenes.apply_pending()
+        if scene is None or not self.running:
+            return
+        sprites = len(self.ui.get_sprite_group().sprites())  # a tooltip that appears adds one
+        self.ui.update(dt)
+        scene.update(dt)
+        self.scenes.apply_pending()
+        if draw is None:
+            draw = (bool(events) or moving or self.scenes.current is not before or self.scenes.current.animating
+                    or len(self.ui.get_sprite_group().sprites()) != sprites or self._typing())
+        if draw:
             self.render()
             pygame.display.flip()
-        self.frame_count += 1
-        return self.running
+            self.frames_drawn += 1
+        self._failures = 0
+
+    def _typing(self) -> bool:
+        """True while a text field has the keyboard (its cursor blinks)."""
+        return any(isinstance(w, pygame_gui.elements.UITextEntryLine) for w in self.ui.get_focus_set() or ())
+
+    @property
+    def busy(self) -> bool:
+        """True while the screen changes by itself, so frames must come at full rate."""
+        scene = self.scenes.current
+        return self.scenes.has_pending or (scene is not None and self._stuck is None and scene.animating)
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Give one event to pygame-gui first, then to the scene if pygame-gui did not want it."""
@@ -219,17 +263,101 @@ class App:
     def run(self) -> None:
         """Run until the window is closed."""
         try:
-            while self.step():
-                pass
+            self.loop()
         finally:
             self.close()
 
+    def loop(self, seconds: float | None = None, until: Callable[[], bool] | None = None) -> None:
+        """Frames at full rate while something moves, else sleep until an event comes (at most IDLE_WAIT_MS).
+
+        Runs until the window closes, or for `seconds`, or until `until()` (benchmarks use these).
+        """
+        start = last = due = time.perf_counter()
+        while self.running and (seconds is None or last - start < seconds) and not (until and until()):
+            if self.busy:
+                # Frames on a fixed 1/60 s grid: a sleep that overran shortens the next one, so the rate holds.
+                due = max(due + 1 / FPS, time.perf_counter() - 1 / FPS)
+                time.sleep(max(0.0, due - time.perf_counter()))
+                events = pygame.event.get()
+            else:
+                events = self._wait_for_events()
+                due = time.perf_counter()
+            now = time.perf_counter()
+            self.step(min(MAX_DT, now - last), events=events, draw=None)
+            last = now
+
+    def _wait_for_events(self) -> list:
+        """The events that come within IDLE_WAIT_MS (as soon as there are any), sleeping meanwhile."""
+        if pygame.display.get_driver() != "dummy":
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            return ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+        # SDL's dummy driver has no blocking wait (event.wait polls every millisecond): short sleeps instead.
+        deadline = time.perf_counter() + IDLE_WAIT_MS / 1000
+        while not (events := pygame.event.get()) and time.perf_counter() < deadline:
+            time.sleep(IDLE_POLL)
+        return events
+
+    # -- surviving the scenes -----------------------------------------------------------
+    def _guarded(self, work) -> None:
+        """Do `work`; if a scene raises, log it and put the error screen up instead of exiting."""
+        try:
+            work()
+        except Exception:  # any bug in a scene: the app must stay up and keep the game
+            self._recover(traceback.format_exc())
+
+    def _recover(self, trace: str) -> None:
+        """After a scene failed: log the traceback, drop every scene, show the error screen (or, if that fails too, a plain page)."""
+        where = self.scenes.current_name or "start"
+        log = self.storage.log(f"{self.title()}: the {where} screen failed\n{trace}")
+        summary = trace.strip().splitlines()[-1]
+        self._failures += 1
+        self.bots.cancel()
+        for scene in [self.scenes.current] + [paused for _, paused in self.scenes.stack]:
+            try:
+                if scene is not None:
+                    scene.on_exit()
+            except Exception:  # it failed once already; what matters now is that it is gone
+                pass
+        self.scenes.abandon()
+        self.ui.clear_and_reset()
+        if self._failures >= GIVE_UP:
+            self._stuck = f"Frostfield keeps failing ({summary}). The details are in {log or 'no log file'}."
+            return
+        from ui.scenes.payloads import Crash
+
+        crash = Crash(where, summary, str(log) if log else None, self.storage.autosave.path.exists())
+        try:
+            self.scenes.switch("error" if "error" in self.scenes.factories else "select", crash)
+            self.scenes.apply_pending()
+        except Exception:
+            self._recover(traceback.format_exc())
+
+    def _step_stuck(self, events: list) -> None:
+        """The last resort when screens keep failing: a plain page; Enter tries the menu again, closing quits."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+            elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._stuck, self._failures = None, 0
+                self.scenes.switch("select")
+                self._guarded(self.scenes.apply_pending)
+                return
+        self.screen.fill(self.palette.background)
+        font = pygame.font.Font(None, 30)
+        lines = [self._stuck, "Press Enter to try the menu again, or close the window."]
+        for i, line in enumerate(lines):
+            self.screen.blit(font.render(line, True, self.palette.text), (40, 40 + 40 * i))
+        pygame.display.flip()
+
     def close(self) -> None:
         """Stop the bot worker, leave every scene and close the window; safe to call twice."""
-        if self.scenes.current is not None:
-            self.scenes.close_all()
-            if self.settings != self.storage.settings.load():
-                self.storage.settings.save(self.settings)
+        try:
+            if self.scenes.current is not None:
+                self.scenes.close_all()
+        except Exception:  # a failing scene must not keep the settings unsaved or the worker running
+            self.storage.log(f"{self.title()}: closing failed\n{traceback.format_exc()}")
+        if self.settings != self.storage.settings.load():
+            self.storage.settings.save(self.settings)
         self.bots.close()
         pygame.quit()
 

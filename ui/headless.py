@@ -18,7 +18,7 @@ from game import GAMES, get_game
 from game.picker import one_click
 from game.record import Seat
 from ui.app import App
-from ui.games import GAME_UIS, game_ui
+from ui.games import game_ui
 from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
 
 DT = 1 / 60
@@ -142,6 +142,13 @@ def finish_quickly(driver: Driver, rng: random.Random, limit: int = 3000) -> Non
         if not scene.state.is_over:
             scene.play_move(pick_move(scene.state, rng))
         driver.frames(3, dt=0.5)
+
+
+def check_no_failures(app: App) -> None:
+    """Raise if a scene failed (the app caught it and showed the error screen; headless runs must not pass over it)."""
+    log = app.storage.log_dir / "frostfield.log"
+    if log.exists():
+        raise RuntimeError("a screen failed:\n" + log.read_text(encoding="utf-8"))
 
 
 def _headless_app(home: Path, size=(1280, 800), worker_factory=None) -> App:
@@ -280,64 +287,10 @@ def screenshots(folder: str | Path) -> list[Path]:
             pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
             d.frames(2)
             made.append(app.screenshot(folder / "12-small-window.png"))
+            check_no_failures(app)
         finally:
             app.close()
     return made
-
-
-def bench_boards() -> list[tuple[str, dict]]:
-    """The boards `--bench-fps` measures: each game's own choice."""
-    return [(game_id, options) for game_id, g in GAME_UIS.items() for options in g.bench_options]
-
-
-def _fps(driver: Driver, seconds: float) -> tuple[float, float]:
-    """Frames per second over `seconds` of wall time with the real frame loop (no cap)."""
-    app = driver.app
-    frames = thinking = 0
-    start = last = time.perf_counter()
-    while True:
-        now = time.perf_counter()
-        app.step(now - last)
-        last = now
-        frames += 1
-        if app.bots.busy:
-            thinking += 1
-        if now - start >= seconds:
-            return frames / (now - start), thinking / frames
-
-
-def bench_fps(seconds: float = 2.0, level: str = "strong", out=print) -> list[tuple[str, float, float, float]]:
-    """Frames per second on each board at 1280×800 (software renderer), idle and while a bot thinks."""
-    rows = []
-    with tempfile.TemporaryDirectory() as home:
-        app = _headless_app(Path(home))
-        app.apply_settings(app.settings.changed(animation="off"))
-        d = Driver(app)
-        rng = random.Random(5)
-        try:
-            out(f"{'board':34} {'idle fps':>9} {'bot fps':>9} {'thinking':>9}")
-            for game_id, options in bench_boards():
-                game = get_game(game_id)
-                full = game.validate(**options)
-                start_game(d, GameSetup(game_id, full, (Seat(), Seat())))
-                for _ in range(10):
-                    if d.scene.state.is_over:
-                        break
-                    d.scene.play_move(pick_move(d.scene.state, rng))
-                d.frames(5)
-                _highlight(d)
-                idle, _ = _fps(d, seconds)
-                # The same position with both seats bots: the frame loop runs while the worker searches.
-                bots = GameSetup(game_id, full, (Seat("bot", level), Seat("bot", level)))
-                start_game(d, bots)
-                d.scene.bot.wait = 0
-                busy, share = _fps(d, seconds)
-                name = f"{game.name} " + ", ".join(f"{k}={v}" for k, v in options.items())
-                rows.append((name.strip(), idle, busy, share))
-                out(f"{name.strip():34} {idle:9.0f} {busy:9.0f} {share:9.0%}")
-        finally:
-            app.close()
-    return rows
 
 
 def smoke() -> int:
@@ -386,6 +339,7 @@ def smoke() -> int:
                 if len(scene.moves) < 2:
                     raise RuntimeError(f"the bot did not answer: {scene.bot.error or 'timed out after 30 s'}")
                 print(f"Icebreaker against the bot: {', '.join(scene.moves)}")
+            check_no_failures(app)
         finally:
             app.close()
     return 0

@@ -64,11 +64,17 @@ class Storage:
         """The autosaved game if it can go on, and a sentence for the person if the file was damaged (then put aside)."""
         try:
             loaded = self.autosave.load()
+        except RecursionError:
+            return None, self._unreadable("it is nested too deep to be a game record")
         except Exception as err:  # whatever is wrong with the file, the app must start without it
-            return None, f"The autosaved game could not be resumed: {err}. {self._aside(self.autosave.path)}"
+            return None, self._unreadable(str(err) or type(err).__name__)
         if loaded is None or loaded.state.is_over:
             return None, None
         return loaded, None
+
+    def _unreadable(self, why: str) -> str:
+        """Put the damaged autosave aside; the sentence saying why and where it went."""
+        return f"The autosaved game could not be resumed: {why.rstrip('.')}. {self._aside(self.autosave.path)}"
 
     def _aside(self, path: Path) -> str:
         """Put a damaged file aside and say where it went (or why it stayed)."""

@@ -13,7 +13,7 @@ import pygame
 from ui.widgets.graph import MARK_COLOUR, EvalGraph
 from ui.widgets.layout import Column, split
 from ui.widgets.move_list import MoveList
-from ui.widgets.text import ShownTexts, fitting, line_height
+from ui.widgets.text import BOX_PADDING, ShownTexts, fitting, line_height
 
 # Heights at 800 pixels of window height (the window scale multiplies them).
 TITLE, STATUS, SCORE, ANALYSIS, BUTTON, GAP, PAD = 38, 32, 34, 30, 40, 6, 12
@@ -45,7 +45,7 @@ class ReviewPanel:
         graph_h = max(GRAPH_LEAST, min(s(GRAPH), int(scene.size[1] * GRAPH_SHARE)))
         note_lines = NOTE_LINES
         while True:
-            note_h = note_lines * line + 20  # theme fonts keep their size at any scale
+            note_h = note_lines * line + BOX_PADDING  # theme fonts keep their size at any scale
             left = col.room - (graph_h + 4 + s(ANALYSIS) + note_h + GAP)
             if left >= 3 * line or note_lines == 2:
                 break

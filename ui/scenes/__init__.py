@@ -6,6 +6,7 @@ from typing import Callable
 
 def scene_factories() -> dict[str, Callable]:
     """Each scene's name and class (imported here, on demand: importing ui.scenes stays cheap)."""
+    from ui.scenes.error import ErrorScene
     from ui.scenes.play import PlayScene
     from ui.scenes.results import ResultsScene
     from ui.scenes.review import ReviewScene
@@ -22,4 +23,5 @@ def scene_factories() -> dict[str, Callable]:
         "review": ReviewScene,
         "rules": RulesScene,
         "settings": SettingsScene,
+        "error": ErrorScene,
     }

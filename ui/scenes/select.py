@@ -10,7 +10,7 @@ from game.record import RecordError
 from ui.games import game_ui, make_view
 from ui.scene import Scene
 from ui.scenes.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
-from ui.widgets.text import esc
+from ui.widgets.text import esc, text_height, theme_font
 
 def sample_state(game, seed: str):
     """A position a few moves into the game, for the card's picture (same every time)."""
@@ -40,7 +40,7 @@ class SelectScene(Scene):
             self.resume, problem = self.ctx.storage.resumable()
             if problem:
                 notes.append(problem)
-        self.message = " ".join(notes)
+        self.message = "\n".join(notes)
         self.cards: list[pygame.Rect] = []
         self.build()
 
@@ -68,9 +68,12 @@ class SelectScene(Scene):
                 (x, y, int(bw * 1.6), bh), f"Resume {name}", self.resume_game,
                 tooltip=f"Continue the game in progress ({len(rec.moves)} moves played), R")
         top = int(90 * scale)
-        msg_h = int(40 * scale)
-        if self.message:
-            self.text_box((margin, top, w - 2 * margin, msg_h), esc(self.message), object_id="#hint", style="@warning")
+        if self.message:  # as tall as the notices need (a damaged file put aside takes two or three lines)
+            font = theme_font(self.ui, 18, self.ctx.font_step)
+            lines = self.message.split("\n")
+            msg_h = text_height(font, lines, w - 2 * margin - 60, int(40 * scale), h // 3)
+            self.text_box((margin, top, w - 2 * margin, msg_h), "<br>".join(esc(line) for line in lines),
+                          object_id="#hint", style="@warning")
             top += msg_h + 8
         n = len(self.games)
         cols = 2 if n > 1 else 1

@@ -7,7 +7,7 @@ import pygame
 
 # pygame-gui's text boxes put lines this many font heights apart (measured: 31 px at 18 points, 25 at 14).
 LINE_SPACING = 1.25
-BOX_PADDING = 18  # a text box's inner padding, top and bottom together
+BOX_PADDING = 20  # a text box's padding and border, top and bottom together (measured at 18 points)
 
 
 def esc(text) -> str:
