@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core import IllegalMoveError, Move, State, get_game
+from game.core import Move, State, get_game
 from game.record import Record
+from game.review import replay_states
 
 
 class PlaySession:
@@ -18,13 +19,7 @@ class PlaySession:
         """Start from a record (its moves replayed); IllegalMoveError names the move that cannot be played."""
         self.game = get_game(record.game_id)
         self._record = record
-        state = self.game.new(**record.options)
-        self.history: list[State] = [state]
-        for ply, text in enumerate(record.moves, 1):
-            try:
-                self.history.append(self.history[-1].play(text))
-            except IllegalMoveError as err:
-                raise IllegalMoveError(f"move {ply} ({text}): {err}") from None
+        self.history: list[State] = replay_states(record.game_id, record.options, record.moves)
         self.index = len(self.history) - 1
         self.hints_used = record.hints  # hints asked for in this game (kept in its record)
 

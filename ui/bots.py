@@ -20,6 +20,15 @@ def default_worker():
     return BotWorker()
 
 
+def level_name(level: str) -> str:
+    """A bot level as people read it ("Casual"), or as given if the bots are missing from this build."""
+    try:
+        from game.bots import level_names
+    except ImportError:
+        return level
+    return level_names.get(level, level)
+
+
 @dataclass(frozen=True)
 class BotAnswer:
     """What came back for a request: its tag, and the bot's move and analysis, or why there are none."""

@@ -5,16 +5,8 @@ Pure functions of their arguments (no widgets, no pygame): the panel shows what 
 from __future__ import annotations
 
 from game.match import GameResult, Match, person_in_role
+from ui.bots import level_name
 from ui.widgets.text import esc
-
-
-def level_name(level: str) -> str:
-    """A bot level as people read it ("Casual"), or as given if the bots are missing from this build."""
-    try:
-        from game.bots import level_names
-    except ImportError:
-        return level
-    return level_names.get(level, level)
 
 
 def turn_texts(game, game_ui, state) -> tuple[str, ...]:

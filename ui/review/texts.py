@@ -5,7 +5,7 @@ Pure functions of the game, its positions and the analysis (ui.review.analysis.A
 from __future__ import annotations
 
 from game.review import DRAW, LOSS, WIN, percent
-from ui.play.texts import level_name
+from ui.bots import level_name
 from ui.review.analysis import LEVEL
 from ui.widgets.text import esc
 

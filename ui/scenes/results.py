@@ -10,20 +10,14 @@ from game.match import GameResult, Match
 from ui.games import make_view
 from ui.scene import Scene
 from ui.palette import hex_colour
+from ui.bots import level_name
 from ui.scenes.payloads import Finished, PlayRequest, ReviewRequest
 from ui.widgets.text import esc
 
 
 def seat_name(seat) -> str:
     """How a seat is named on the results screen."""
-    if not seat.is_bot:
-        return seat.name or "human"
-    try:
-        from game.bots import level_names
-
-        return f"bot ({level_names.get(seat.level, seat.level)})"
-    except ImportError:
-        return "bot"
+    return f"bot ({level_name(seat.level)})" if seat.is_bot else seat.name or "human"
 
 
 class ResultsScene(Scene):

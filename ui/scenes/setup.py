@@ -7,6 +7,7 @@ import pygame
 from game import get_game
 from game.record import Seat
 from ui.scene import Scene
+from ui.bots import level_name
 from ui.palette import hex_colour
 from ui.widgets.form import Field, Form
 from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
@@ -99,13 +100,13 @@ class SetupScene(Scene):
         fields, self.options = option_fields(self.game, self.options)
         seat_choices = [("Human", HUMAN)]
         if self.ctx.has_bots:
-            from game.bots import level_names, levels_for
+            from game.bots import levels_for
 
             try:
                 levels = levels_for(self.game.id, self.options)
             except ValueError:
                 levels = []
-            seat_choices += [(f"Bot: {level_names.get(lv, lv)}", Seat("bot", lv)) for lv in levels]
+            seat_choices += [(f"Bot: {level_name(lv)}", Seat("bot", lv)) for lv in levels]
         allowed = [s for _, s in seat_choices]
         for p in (0, 1):
             if self.people[p] not in allowed:  # e.g. "perfect" is gone on a bigger board
