@@ -193,3 +193,14 @@ def test_when_every_screen_fails_the_app_shows_a_plain_page_and_stays_open(make_
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     d.frames(1)
     assert not d.app.running
+
+
+@pytest.mark.scene_failures
+def test_the_real_loop_draws_the_error_screen_at_once_without_waiting_for_input(make_app):
+    d = failing_app(make_app, offer_resume=False)
+    d.app.scenes.switch("failing", "update")
+    pygame.event.clear()
+    d.app.loop(1.0)  # the real loop, no input at all
+    assert d.app.scenes.current_name == "error"
+    fresh = d.app.render(pygame.Surface(d.app.screen.get_size())).copy()
+    assert pygame.image.tobytes(d.app.screen, "RGB") == pygame.image.tobytes(fresh, "RGB")

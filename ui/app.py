@@ -4,7 +4,7 @@ App implements the Context scenes are given (ui.scene): settings, palette, sound
 bot client, storage and navigation. Scenes never import it.
 
 The loop draws only when something changed (an event, a scene switch, a scene that says
-it is animating: a slide, the bot thinking) and otherwise sleeps in pygame.event.wait.
+it is animating: a slide, the bot thinking) and otherwise sleeps, looking for events.
 An exception inside a scene is logged with its traceback in the user log folder, and
 the error screen takes over; the app never exits for it.
 """
@@ -27,7 +27,7 @@ from ui.theme import Theme
 
 FPS = 60
 IDLE_WAIT_MS = 100   # while nothing moves, wake this often (pygame-gui's tooltips and text cursors need time)
-IDLE_POLL = 0.01     # seconds between looks for events while idle where SDL cannot wait for them
+IDLE_POLL = 0.01     # seconds between looks for events while idle (input waits at most this long)
 MAX_DT = 0.25        # a frame after a long sleep advances time by at most this much
 GIVE_UP = 3          # failures without a good frame between them before the app stops calling scenes
 ICON = "sprites/icon.svg"  # the window's icon, the same file the standalone executable's icon is made from
@@ -78,6 +78,7 @@ class App:
         self.frames_drawn = 0
         self._failures = 0          # scene failures since the last good frame
         self._stuck: str | None = None  # set when scenes keep failing: the app draws this itself
+        self._dirty = True          # the window needs drawing though no event came (a switch between frames)
         if scenes is None:
             from ui.scenes import scene_factories
 
@@ -178,6 +179,7 @@ class App:
         return self.storage.settings.save(settings)
 
     def _resized(self) -> None:
+        self._dirty = True
         self.ui.set_window_resolution(self.screen.get_size())
         self.theme.follow(self.ui, self.screen.get_height())
         if self.scenes.current is not None:
@@ -213,12 +215,14 @@ class App:
         scene.update(dt)
         self.scenes.apply_pending()
         if draw is None:
-            draw = (bool(events) or moving or self.scenes.current is not before or self.scenes.current.animating
-                    or len(self.ui.get_sprite_group().sprites()) != sprites or self._typing())
+            draw = (bool(events) or moving or self._dirty or self.scenes.current is not before
+                    or self.scenes.current.animating or len(self.ui.get_sprite_group().sprites()) != sprites
+                    or self._typing())
         if draw:
             self.render()
             pygame.display.flip()
             self.frames_drawn += 1
+            self._dirty = False
         self._failures = 0
 
     def _typing(self) -> bool:
@@ -229,7 +233,7 @@ class App:
     def busy(self) -> bool:
         """True while the screen changes by itself, so frames must come at full rate."""
         scene = self.scenes.current
-        return self.scenes.has_pending or (scene is not None and self._stuck is None and scene.animating)
+        return self._dirty or self.scenes.has_pending or (scene is not None and self._stuck is None and scene.animating)
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Give one event to pygame-gui first, then to the scene if pygame-gui did not want it."""
@@ -288,10 +292,7 @@ class App:
 
     def _wait_for_events(self) -> list:
         """The events that come within IDLE_WAIT_MS (as soon as there are any), sleeping meanwhile."""
-        if pygame.display.get_driver() != "dummy":
-            first = pygame.event.wait(IDLE_WAIT_MS)
-            return ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
-        # SDL's dummy driver has no blocking wait (event.wait polls every millisecond): short sleeps instead.
+        # Not pygame.event.wait: with a timeout it wakes every millisecond (4-5% of a core, X11 and dummy alike).
         deadline = time.perf_counter() + IDLE_WAIT_MS / 1000
         while not (events := pygame.event.get()) and time.perf_counter() < deadline:
             time.sleep(IDLE_POLL)
@@ -320,6 +321,7 @@ class App:
                 pass
         self.scenes.abandon()
         self.ui.clear_and_reset()
+        self._dirty = True
         if self._failures >= GIVE_UP:
             self._stuck = f"Frostfield keeps failing ({summary}). The details are in {log or 'no log file'}."
             return

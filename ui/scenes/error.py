@@ -33,10 +33,10 @@ class ErrorScene(Scene):
         """Title, the explanation and the button, centred in the window."""
         w, h = self.size
         col_w = min(760, w - 80)
-        x = (w - col_w) // 2
-        self.label((x, int(h * 0.18), col_w, 58), "Something went wrong", object_id="#title")
-        self.text_box((x, int(h * 0.18) + 70, col_w, int(h * 0.42)), crash_html(self.crash), object_id="#body")
-        self.button((x, int(h * 0.18) + 90 + int(h * 0.42), min(col_w, 360), 50), "Back to the menu", self.menu,
+        x, y = (w - col_w) // 2, int(h * 0.18)
+        self.label((x, y, col_w, 58), "Something went wrong", object_id="#title")
+        box = self.text_box((x, y + 70, col_w, -1), crash_html(self.crash), object_id="#body")  # as tall as its text
+        self.button((x, box.rect.bottom + 24, min(col_w, 360), 50), "Back to the menu", self.menu,
                     tooltip="Enter or Esc", style="@primary")
 
     def menu(self) -> None:

@@ -61,11 +61,12 @@ class SelectScene(Scene):
         self.button((x, y, bw, bh), "Load…", self.open_load,
                     tooltip="Ctrl+O: a finished game opens for review, an unfinished one resumes")
         if self.resume is not None:
-            x -= int(bw * 1.6) + 10
             rec = self.resume.record
-            name = GAMES[rec.game_id].name
+            text = f"Resume {GAMES[rec.game_id].name}"
+            rw = max(int(bw * 1.6), theme_font(self.ui, 18, self.ctx.font_step).get_rect(text).width + 32)
+            x -= rw + 10
             self.resume_button = self.button(
-                (x, y, int(bw * 1.6), bh), f"Resume {name}", self.resume_game,
+                (x, y, rw, bh), text, self.resume_game,
                 tooltip=f"Continue the game in progress ({len(rec.moves)} moves played), R")
         top = int(90 * scale)
         if self.message:  # as tall as the notices need (a damaged file put aside takes two or three lines)
