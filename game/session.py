@@ -9,7 +9,6 @@ from dataclasses import replace
 
 from game.core import Move, State, get_game
 from game.record import Record
-from game.review import replay_states
 
 
 class PlaySession:
@@ -19,7 +18,7 @@ class PlaySession:
         """Start from a record (its moves replayed); IllegalMoveError names the move that cannot be played."""
         self.game = get_game(record.game_id)
         self._record = record
-        self.history: list[State] = replay_states(record.game_id, record.options, record.moves)
+        self.history: list[State] = list(self.game.positions(record.moves, **record.options))
         self.index = len(self.history) - 1
         self.hints_used = record.hints  # hints asked for in this game (kept in its record)
 

@@ -6,7 +6,6 @@ each person needs in game 2 of a match (the rule book's match scoring, game.matc
 from __future__ import annotations
 
 from game.boards import bits
-from game.insight import sight_line
 from game.match import match_guidance
 from ui.games.base import GameUI
 from ui.palette import hex_colour, rgb
@@ -97,7 +96,7 @@ class FrozenForestUI(GameUI):
 
     def sight(self, state, cell):
         """The hovered spot's line to the piece the mover watches, while the game goes on."""
-        return None if state.is_over else sight_line(state, cell)
+        return None if state.is_over else state.sight_line(cell)
 
     def result_sentence(self, state):
         """"Yuki wins: Mina has no move left." when the loser is stuck."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from game import IllegalMoveError
+from game.review import evaluation_label
 from ui.views.overlay import HintMark
 
 SHOWN = 3  # the bot's best moves drawn for a hint
@@ -20,7 +21,10 @@ def hint_level(game_id: str, options) -> str | None:
 
 
 def hints_from(state, analysis) -> tuple[tuple[HintMark, ...], list[str]]:
-    """The best legal candidates of a bot analysis (best first), numbered 1 to 3: marks, and lines like "1. b4 (62%)"."""
+    """The best legal candidates of a bot analysis (best first), numbered 1 to 3: marks, and lines like "1. b4 (62%)".
+
+    Each is labelled from its value and proof ("62%", "wins in 5").
+    """
     marks, lines = [], []
     for candidate in analysis:
         try:
@@ -29,9 +33,9 @@ def hints_from(state, analysis) -> tuple[tuple[HintMark, ...], list[str]]:
             continue
         if move not in state.legal_moves():
             continue  # an analysis of another position: never draw it
-        rank = len(marks) + 1
-        marks.append(HintMark(rank, move.frm, move.to, candidate.label))
-        lines.append(f"{rank}. {move} ({candidate.label})" if candidate.label else f"{rank}. {move}")
+        rank, label = len(marks) + 1, evaluation_label(candidate.value, candidate.proof)
+        marks.append(HintMark(rank, move.frm, move.to, label))
+        lines.append(f"{rank}. {move} ({label})")
         if rank == SHOWN:
             break
     return tuple(marks), lines

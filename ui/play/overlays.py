@@ -1,8 +1,6 @@
 """What the rules see (key O): on or off, the insight of the position on screen, and the sight line under the pointer."""
 from __future__ import annotations
 
-from game.insight import insight
-
 
 class Overlays:
     """The overlay switch and what it draws; the insight is worked out once per position and pick-up."""
@@ -14,12 +12,12 @@ class Overlays:
         self._held: tuple | None = None  # (state, selected, Insight)
 
     def insight(self, state, selected: int | None):
-        """game.insight's content for `state` with `selected` picked up (None with overlays off)."""
+        """What the rules see in `state` with `selected` picked up (a game.insight.Insight; None with overlays off)."""
         if not self.on:
             return None
         held = self._held
         if held is None or held[0] is not state or held[1] != selected:
-            held = self._held = (state, selected, insight(state, selected))
+            held = self._held = (state, selected, state.insight(selected))
         return held[2]
 
     def follow(self, state, cell: int | None) -> bool:
