@@ -113,7 +113,7 @@ def start(driver, game_id, people=None, match=False, **options):
     """Open the play scene straight from a setup (the setup scene has its own tests)."""
     from game import get_game
     from game.record import Seat
-    from ui.scenes.payloads import GameSetup, PlayRequest
+    from ui.payloads import GameSetup, PlayRequest
 
     setup = GameSetup(game_id, get_game(game_id).validate(**options), people or (Seat(), Seat()), match)
     driver.app.scenes.switch("play", PlayRequest(setup, 1 if match else 0))

@@ -232,7 +232,7 @@ class AnalysingWorker:
 def open_review(driver, game=ICE, back="results"):
     """Open the review screen for a game straight from its moves."""
     from game.record import Seat
-    from ui.scenes.payloads import GameSetup, PlayRequest, ReviewRequest
+    from ui.payloads import GameSetup, PlayRequest, ReviewRequest
 
     game_id, options, moves = game
     setup = GameSetup(game_id, get_game(game_id).validate(**options), (Seat(), Seat()))
@@ -442,7 +442,7 @@ def test_a_game_that_cannot_be_replayed_goes_back_to_the_menu_with_a_message(rev
     d = review_driver
     open_review_bad = ("icebreaker", {"size": 3}, ("a1-a2", "zz-zz"))
     from game.record import Seat
-    from ui.scenes.payloads import GameSetup, PlayRequest, ReviewRequest
+    from ui.payloads import GameSetup, PlayRequest, ReviewRequest
 
     game_id, options, moves = open_review_bad
     setup = GameSetup(game_id, options, (Seat(), Seat()))

@@ -8,7 +8,7 @@ from game.boards import bits
 from game.insight import distances_to, insight, sight_line
 from game.match import GameResult
 from game.record import Seat
-from ui.scenes.payloads import GameSetup, PlayRequest
+from ui.payloads import GameSetup, PlayRequest
 
 
 def spy_draw(scene):
@@ -226,7 +226,7 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
     # The count travels with the game: the autosave holds it, and resuming picks it up.
     saved = driver.app.storage.autosave.load().record
     assert saved.hints == 2
-    from ui.scenes.payloads import PlayRequest
+    from ui.payloads import PlayRequest
 
     driver.app.scenes.switch("play", PlayRequest.from_record(saved))
     driver.frames(2)

@@ -46,7 +46,7 @@ def test_a_tiny_game_played_to_the_end_reaches_the_results(driver):
 ])
 def test_the_reason_is_the_engines_end_reason_and_scores_follow_shared_score(driver, game_id, options, moves):
     from game import get_game
-    from ui.scenes.payloads import Finished, GameSetup, PlayRequest
+    from ui.payloads import Finished, GameSetup, PlayRequest
 
     game = get_game(game_id)
     final = game.replay(moves, **options)

@@ -44,7 +44,7 @@ def shots(folder: str | Path, samples=SAMPLES, wait: float = 120.0) -> list[Path
     from game.record import Seat
     from ui.app import App
     from ui.headless import Driver
-    from ui.scenes.payloads import GameSetup, PlayRequest, ReviewRequest
+    from ui.payloads import GameSetup, PlayRequest, ReviewRequest
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)

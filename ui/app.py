@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 
 from ui.bots import BotClient, default_worker
+from ui.payloads import Crash
 from ui.scene import Scene, SceneManager
 from ui.settings import MIN_WINDOW, Settings
 from ui.storage import Storage
@@ -325,8 +326,6 @@ class App:
         if self._failures >= GIVE_UP:
             self._stuck = f"Frostfield keeps failing ({summary}). The details are in {log or 'no log file'}."
             return
-        from ui.scenes.payloads import Crash
-
         crash = Crash(where, summary, str(log) if log else None, self.storage.autosave.path.exists())
         try:
             self.scenes.switch("error" if "error" in self.scenes.factories else "select", crash)

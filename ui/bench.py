@@ -11,7 +11,7 @@ from game import get_game
 from game.record import Seat
 from ui.games import GAME_UIS
 from ui.headless import Driver, _headless_app, _highlight, check_no_failures, pick_move, start_game
-from ui.scenes.payloads import GameSetup
+from ui.payloads import GameSetup
 
 IDLE_SECONDS = 10.0
 

@@ -19,7 +19,7 @@ from game.picker import one_click
 from game.record import Seat
 from ui.app import App
 from ui.games import game_ui
-from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
+from ui.payloads import GameChoice, GameSetup, PlayRequest
 
 DT = 1 / 60
 

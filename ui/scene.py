@@ -2,7 +2,7 @@
 
 Scenes are small classes (handle_event, update, draw, on_enter, on_exit) registered by
 name (ui.scenes); they never import each other or the app, and switch through the
-manager with a typed payload (ui.scenes.payloads). Switches are applied between frames,
+manager with a typed payload (ui.payloads). Switches are applied between frames,
 so a scene never disappears while pygame-gui is still handing it events.
 """
 from __future__ import annotations

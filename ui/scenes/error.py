@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ui.scene import Scene
-from ui.scenes.payloads import Crash
+from ui.payloads import Crash
 from ui.widgets.text import esc
 
 

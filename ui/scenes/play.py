@@ -26,7 +26,7 @@ from ui.play.hints import Hints
 from ui.play.overlays import Overlays
 from ui.play.panel import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PlayPanel
 from ui.scene import Scene
-from ui.scenes.payloads import Finished, GameChoice, Notice, PlayRequest
+from ui.payloads import Finished, GameChoice, Notice, PlayRequest
 from ui.views.motion import MoveAnimation
 from ui.widgets.layout import board_and_panel
 from ui.widgets.text import esc

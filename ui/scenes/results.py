@@ -11,7 +11,7 @@ from ui.games import make_view
 from ui.scene import Scene
 from ui.palette import hex_colour
 from ui.bots import level_name
-from ui.scenes.payloads import Finished, PlayRequest, ReviewRequest
+from ui.payloads import Finished, PlayRequest, ReviewRequest
 from ui.widgets.text import esc
 
 

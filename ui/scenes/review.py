@@ -22,7 +22,7 @@ from ui.review import texts
 from ui.review.analysis import Analysis
 from ui.review.panel import PANEL_MAX, PANEL_MIN, PANEL_SHARE, ReviewPanel
 from ui.scene import Scene
-from ui.scenes.payloads import Finished, Notice, ReviewRequest
+from ui.payloads import Finished, Notice, ReviewRequest
 from ui.views.export import export_board
 from ui.views.motion import MoveAnimation
 from ui.widgets.graph import MARK_COLOUR

@@ -6,7 +6,7 @@ import pygame
 
 from game import get_game
 from ui.scene import Scene
-from ui.scenes.payloads import GameChoice
+from ui.payloads import GameChoice
 from ui.widgets.text import esc
 
 KEYS_HELP = (

@@ -9,7 +9,7 @@ from game import GAMES
 from game.record import RecordError
 from ui.games import game_ui, make_view
 from ui.scene import Scene
-from ui.scenes.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
+from ui.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
 from ui.widgets.text import esc, text_height, theme_font
 
 def sample_state(game, seed: str):

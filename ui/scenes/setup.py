@@ -10,7 +10,7 @@ from ui.scene import Scene
 from ui.bots import level_name
 from ui.palette import hex_colour
 from ui.widgets.form import Field, Form
-from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
+from ui.payloads import GameChoice, GameSetup, PlayRequest
 from ui.widgets.text import esc
 
 HUMAN = Seat("human")
