@@ -1,1 +1,1 @@
-"""The play screen's parts besides its scene: the side panel, its sentences, and hints."""
+"""The play screen's parts besides its scene: side panel, sentences, the hand on the board, overlays, hints, bot turns."""
