@@ -235,13 +235,17 @@ impl<G: Native> Engine for GameEngine<G> {
 }
 
 /// The games this engine plays, by id.
-pub const GAMES: &[&str] = &["frozen-forest"];
+pub const GAMES: &[&str] = &["frozen-forest", "icebreaker"];
 
 /// The engine for a game id and its options.
 pub fn make(game_id: &str, options: &Options, spec: Spec, knowledge: bool, solve_root: bool, seed: u64) -> Result<Box<dyn Engine>, String> {
     use crate::frozen_forest::FrozenForest;
+    use crate::icebreaker::{narrow, Icebreaker};
+    use crate::boards::W256;
     match game_id {
         "frozen-forest" => Ok(Box::new(GameEngine::new(FrozenForest::new(options)?, spec, knowledge, solve_root, seed))),
+        "icebreaker" if narrow(options)? => Ok(Box::new(GameEngine::new(Icebreaker::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
+        "icebreaker" => Ok(Box::new(GameEngine::new(Icebreaker::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
         other => Err(format!("unknown game {other:?}; games: frozen-forest, icebreaker, hv-grid, goats-wintering")),
     }
 }
