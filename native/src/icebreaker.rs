@@ -55,15 +55,6 @@ impl<B: HexBits> Config<B> {
         Config { board, start_ships: [red, black], start_ice, majority, width, offsets }
     }
 
-    /// The cells of `m` next to cell `s`, as the bits of `offsets` (bit 3, s itself, is never set:
-    /// `m` holds no ship). Read from a word of the cells s - w ..= s + w.
-    #[inline]
-    fn around(&self, s: usize, m: B) -> u64 {
-        let w = self.width;
-        let y = m.window(s as i32 - w as i32);
-        (y & 3) | ((y >> (w - 1)) & 7) << 2 | ((y >> (2 * w - 1)) & 3) << 5
-    }
-
     /// The cells next to any cell of `m` (off-board cells too: callers mask them out).
     #[inline]
     fn spread(&self, m: B) -> B {
@@ -78,7 +69,8 @@ pub trait HexBits: Bits {
     fn configs() -> &'static OnceLock<Mutex<HashMap<String, &'static Config<Self>>>>;
     /// The set without its lowest cell (a set that is not empty).
     fn without_lowest(self) -> Self;
-    /// Cells lo..lo + 64 of the set as the bits of a word (cells below 0 are absent).
+    /// Cells lo..lo + 64 of a set that lies within them, as the bits of a word (cells more
+    /// than 64 away may wrap in: callers pass a ship's neighbours only).
     fn window(self, lo: i32) -> u64;
 }
 
@@ -93,7 +85,7 @@ impl HexBits for u128 {
     }
     #[inline]
     fn window(self, lo: i32) -> u64 {
-        (if lo >= 0 { self >> lo as u32 } else { self << (-lo) as u32 }) as u64
+        self.rotate_right(lo.rem_euclid(128) as u32) as u64 // no branch on the sign of lo
     }
 }
 
@@ -208,43 +200,84 @@ impl<B: HexBits> Icebreaker<B> {
     /// neighbours in that layer are exactly its destinations. Most ships touch an iceberg
     /// (layer 0), so that layer is looked at while the ships are listed.
     #[inline]
-    fn each_ship_targets(&self, mut found: impl FnMut(u8, B)) {
+    fn each_ship_targets(&self, found: impl FnMut(u8, B)) {
+        match self.cfg.width {
+            6 => self.each_ship_targets_w::<6>(found),
+            8 => self.each_ship_targets_w::<8>(found),
+            10 => self.each_ship_targets_w::<10>(found),
+            12 => self.each_ship_targets_w::<12>(found),
+            14 => self.each_ship_targets_w::<14>(found),
+            _ => self.each_ship_targets_w::<16>(found),
+        }
+    }
+
+    #[inline]
+    fn each_ship_targets_w<const W: u32>(&self, mut found: impl FnMut(u8, B)) {
         let cfg = self.cfg;
         let passable = cfg.board.mask & !(self.ships[0] | self.ships[1]);
-        let mut ship = [0u8; MAX_SHIPS];
-        let mut around = [B::zero(); MAX_SHIPS];
-        let mut waiting = 0;
+        let mut waiting = [0u8; MAX_SHIPS]; // ships that touch no iceberg but can move somewhere
+        let mut n = 0;
         let p = self.to_move as usize;
         for &s in &self.fleet[p][..self.fleet_len[p] as usize] {
-            let s = s as usize;
-            let free = cfg.board.nbr_mask[s] & passable;
+            let free = cfg.board.nbr_mask[s as usize] & passable;
             let hit = free & self.ice;
             if hit.any() {
-                found(s as u8, hit);
+                found(s, hit);
             } else if free.any() {
-                (ship[waiting], around[waiting]) = (s as u8, free);
-                waiting += 1;
+                waiting[n] = s;
+                n += 1;
             }
         }
         let (mut layer, mut seen) = (self.ice, self.ice);
-        while waiting > 0 {
-            layer = cfg.spread(layer) & passable & !seen;
+        while n > 0 {
+            let pair = layer | (layer << 1);
+            layer = ((layer << 1) | (layer >> 1) | (pair << (W - 1)) | (pair >> W)) & passable & !seen;
             if layer.is_empty() {
                 return; // the ships still waiting can reach no iceberg
             }
             seen |= layer;
             let mut i = 0;
-            while i < waiting {
-                let hit = around[i] & layer;
+            while i < n {
+                let hit = cfg.board.nbr_mask[waiting[i] as usize] & layer;
                 if hit.any() {
-                    found(ship[i], hit);
-                    waiting -= 1;
-                    (ship[i], around[i]) = (ship[waiting], around[waiting]);
+                    found(waiting[i], hit);
+                    n -= 1;
+                    waiting[i] = waiting[n];
                 } else {
                     i += 1;
                 }
             }
         }
+    }
+
+    /// Uniform among the legal moves without listing them: each ship's destinations as the
+    /// bits of a byte (see `around`), counted and picked from by table.
+    #[inline]
+    fn random_move_w<const W: u32>(&self, rng: &mut Rng) -> Option<Step> {
+        if self.over() {
+            return None;
+        }
+        let mut ship = [0u8; MAX_SHIPS];
+        let mut near = [0u8; MAX_SHIPS];
+        let (mut k, mut total) = (0, 0);
+        self.each_ship_targets_w::<W>(|s, hit| {
+            (ship[k], near[k]) = (s, around::<B, W>(s as usize, hit));
+            total += BYTE_COUNT[near[k] as usize] as usize;
+            k += 1;
+        });
+        if total == 0 {
+            return Some(PASS);
+        }
+        let mut r = rng.below(total);
+        for i in 0..k {
+            let c = BYTE_COUNT[near[i] as usize] as usize;
+            if r < c {
+                let bit = BYTE_NTH[near[i] as usize][r] as usize;
+                return Some(Step { from: ship[i], to: (ship[i] as i32 + self.cfg.offsets[bit]) as u8 });
+            }
+            r -= c;
+        }
+        unreachable!("r is below the total")
     }
 
     /// Player 0's chance from captures plus the icebergs each fleet reaches first.
@@ -273,6 +306,43 @@ impl<B: HexBits> Icebreaker<B> {
         sigmoid((halves[0] - halves[1]) as f64 / 2.0 / scale)
     }
 }
+
+/// The cells of `m` next to cell `s` on a board W bits wide, as the bits of `Config::offsets`
+/// (bit 3, s itself, is never set: `m` holds no ship). Read from a word of the cells s - W ..= s + W.
+#[inline]
+fn around<B: HexBits, const W: u32>(s: usize, m: B) -> u8 {
+    let y = m.window(s as i32 - W as i32);
+    ((y & 3) | ((y >> (W - 1)) & 7) << 2 | ((y >> (2 * W - 1)) & 3) << 5) as u8
+}
+
+/// BYTE_COUNT[b]: how many bits of the 7-bit value b are set.
+const BYTE_COUNT: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let mut b = 1;
+    while b < 128 {
+        table[b] = table[b & (b - 1)] + 1;
+        b += 1;
+    }
+    table
+};
+
+/// BYTE_NTH[b][r]: the r-th lowest set bit of the 7-bit value b.
+const BYTE_NTH: [[u8; 8]; 128] = {
+    let mut table = [[0u8; 8]; 128];
+    let mut b = 0;
+    while b < 128 {
+        let (mut bit, mut r) = (0, 0);
+        while bit < 7 {
+            if b >> bit & 1 == 1 {
+                table[b][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// 1 / (1 + e^-x), flat beyond ±30 as Python's `_sigmoid`.
 fn sigmoid(x: f64) -> f64 {
@@ -342,30 +412,17 @@ impl<B: HexBits> Game for Icebreaker<B> {
         format!("{}-{}", board.name(mv.from as usize), board.name(mv.to as usize))
     }
 
-    /// Uniform among the legal moves without listing them: each ship's destinations as the
-    /// bits of a byte (see `Config::around`), all in one word, and the r-th bit of the word.
+    /// Uniform among the legal moves without listing them (see `random_move_w`).
     #[inline]
     fn random_move(&self, _moves: &mut Vec<Step>, rng: &mut Rng) -> Option<Step> {
-        if self.over() {
-            return None;
+        match self.cfg.width {
+            6 => self.random_move_w::<6>(rng),
+            8 => self.random_move_w::<8>(rng),
+            10 => self.random_move_w::<10>(rng),
+            12 => self.random_move_w::<12>(rng),
+            14 => self.random_move_w::<14>(rng),
+            _ => self.random_move_w::<16>(rng),
         }
-        let cfg = self.cfg;
-        let mut ship = [0u8; MAX_SHIPS];
-        let (mut k, mut word) = (0, 0u64);
-        self.each_ship_targets(|s, hit| {
-            ship[k] = s;
-            word |= cfg.around(s as usize, hit) << (8 * k);
-            k += 1;
-        });
-        if word == 0 {
-            return Some(PASS);
-        }
-        for _ in 0..rng.below(word.count_ones() as usize) {
-            word &= word - 1;
-        }
-        let b = word.trailing_zeros() as usize;
-        let from = ship[b / 8];
-        Some(Step { from, to: (from as i32 + cfg.offsets[b % 8]) as u8 })
     }
 }
 
