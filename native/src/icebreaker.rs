@@ -14,8 +14,7 @@ use crate::game::{cached, result0, Game, Knowledge, Native, Options, Rng};
 const RED: usize = 0;
 const BLACK: usize = 1;
 const NONE: u8 = u8::MAX;
-/// Ships a side may have: three in a game, more in a position set up for a test (a byte each
-/// in `random_move`'s word).
+/// Ships a side may have: three in a game, more in a position set up for a test.
 const MAX_SHIPS: usize = 8;
 
 /// A ship's step from one cell to a neighbour, or `PASS`.
@@ -54,14 +53,29 @@ impl<B: HexBits> Config<B> {
         let offsets = [-w, 1 - w, -1, 0, 1, w - 1, w];
         Config { board, start_ships: [red, black], start_ice, majority, width, offsets }
     }
+}
 
-    /// The cells next to any cell of `m` (off-board cells too: callers mask them out).
-    #[inline]
-    fn spread(&self, m: B) -> B {
-        // +w and +(w-1) are one shift of m | m << 1, as are -w and -(w-1) (the top bit is never a cell).
-        let pair = m | (m << 1);
-        (m << 1) | (m >> 1) | (pair << (self.width - 1)) | (pair >> self.width)
-    }
+/// The cells next to any cell of `m` on a board `w` bits wide (off-board cells too: callers
+/// mask them out). Called with a constant `w`, the shifts are constants too.
+#[inline(always)]
+fn spread<B: Bits>(m: B, w: u32) -> B {
+    // +w and +(w-1) are one shift of m | m << 1, as are -w and -(w-1) (the top bit is never a cell).
+    let pair = m | (m << 1);
+    (m << 1) | (m >> 1) | (pair << (w - 1)) | (pair >> w)
+}
+
+/// Evaluates `$body` with a constant `W` equal to the board width `$width` (6, 8, ..., 16).
+macro_rules! with_width {
+    ($width:expr, $body:expr) => {
+        match $width {
+            6 => { const W: u32 = 6; $body }
+            8 => { const W: u32 = 8; $body }
+            10 => { const W: u32 = 10; $body }
+            12 => { const W: u32 = 12; $body }
+            14 => { const W: u32 = 14; $body }
+            _ => { const W: u32 = 16; $body }
+        }
+    };
 }
 
 /// The bitboard types Icebreaker runs on, each with its cache of per-size configs.
@@ -116,7 +130,6 @@ fn cells<B: HexBits>(mut m: B) -> impl Iterator<Item = usize> {
         Some(c)
     })
 }
-
 
 /// The `size` option (3 to 8, default 5).
 fn size_option(options: &Options) -> Result<usize, String> {
@@ -201,16 +214,10 @@ impl<B: HexBits> Icebreaker<B> {
     /// (layer 0), so that layer is looked at while the ships are listed.
     #[inline]
     fn each_ship_targets(&self, found: impl FnMut(u8, B)) {
-        match self.cfg.width {
-            6 => self.each_ship_targets_w::<6>(found),
-            8 => self.each_ship_targets_w::<8>(found),
-            10 => self.each_ship_targets_w::<10>(found),
-            12 => self.each_ship_targets_w::<12>(found),
-            14 => self.each_ship_targets_w::<14>(found),
-            _ => self.each_ship_targets_w::<16>(found),
-        }
+        with_width!(self.cfg.width, self.each_ship_targets_w::<W>(found))
     }
 
+    /// `each_ship_targets` on a board W bits wide.
     #[inline]
     fn each_ship_targets_w<const W: u32>(&self, mut found: impl FnMut(u8, B)) {
         let cfg = self.cfg;
@@ -219,19 +226,17 @@ impl<B: HexBits> Icebreaker<B> {
         let mut n = 0;
         let p = self.to_move as usize;
         for &s in &self.fleet[p][..self.fleet_len[p] as usize] {
-            let free = cfg.board.nbr_mask[s as usize] & passable;
-            let hit = free & self.ice;
-            if hit.any() {
-                found(s, hit);
-            } else if free.any() {
+            let around = cfg.board.nbr_mask[s as usize];
+            if (around & self.ice).any() {
+                found(s, around & self.ice);
+            } else if (around & passable).any() {
                 waiting[n] = s;
                 n += 1;
             }
         }
         let (mut layer, mut seen) = (self.ice, self.ice);
         while n > 0 {
-            let pair = layer | (layer << 1);
-            layer = ((layer << 1) | (layer >> 1) | (pair << (W - 1)) | (pair >> W)) & passable & !seen;
+            layer = spread(layer, W) & passable & !seen;
             if layer.is_empty() {
                 return; // the ships still waiting can reach no iceberg
             }
@@ -293,7 +298,7 @@ impl<B: HexBits> Icebreaker<B> {
         while left.any() && (front[0].any() || front[1].any()) {
             let mut hits = [B::zero(); 2];
             for p in [RED, BLACK] {
-                front[p] = cfg.spread(front[p]) & passable & !seen[p];
+                front[p] = spread(front[p], cfg.width) & passable & !seen[p];
                 seen[p] |= front[p];
                 hits[p] = front[p] & left;
             }
@@ -415,14 +420,7 @@ impl<B: HexBits> Game for Icebreaker<B> {
     /// Uniform among the legal moves without listing them (see `random_move_w`).
     #[inline]
     fn random_move(&self, _moves: &mut Vec<Step>, rng: &mut Rng) -> Option<Step> {
-        match self.cfg.width {
-            6 => self.random_move_w::<6>(rng),
-            8 => self.random_move_w::<8>(rng),
-            10 => self.random_move_w::<10>(rng),
-            12 => self.random_move_w::<12>(rng),
-            14 => self.random_move_w::<14>(rng),
-            _ => self.random_move_w::<16>(rng),
-        }
+        with_width!(self.cfg.width, self.random_move_w::<W>(rng))
     }
 }
 
