@@ -51,6 +51,8 @@ pub trait Engine: Send + Sync {
     fn reset(&mut self);
     /// Restart the search's random source.
     fn reseed(&mut self, seed: u64);
+    /// Sets a named knob of the game's knowledge (arena experiments); an error names a wrong one.
+    fn tune(&mut self, name: &str, value: f64) -> Result<(), String>;
 }
 
 /// A search with the game's knowledge, or plain UCT's none.
@@ -223,6 +225,16 @@ impl<G: Native> Engine for GameEngine<G> {
         self.last = None;
         if let Some(s) = self.perfect.as_mut() {
             s.clear();
+        }
+    }
+
+    fn tune(&mut self, name: &str, value: f64) -> Result<(), String> {
+        match &mut self.search {
+            Search::Knowing(m) => match crate::game::Knowledge::tune(&mut m.knowledge, name, value) {
+                true => Ok(()),
+                false => Err(format!("this game's knowledge has no knob {name:?}")),
+            },
+            Search::Plain(_) => Err("textbook UCT has no knowledge to tune".into()),
         }
     }
 

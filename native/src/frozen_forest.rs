@@ -330,13 +330,24 @@ pub struct FrozenForestKnowledge {
     pub keep_forest: bool, // Yuki's tree search looks first at his sweeping steps
     pub root_trees: u32,   // the solver tries the whole position once this few trees are left
     pub approach: f64,     // share of Yuki's playout steps toward Mina in Mina's search
+    pub sweep: bool,       // Yuki's playouts in his own search sweep (safe Warnsdorff); else random
+    pub mina_greedy: bool, // Mina's playouts hide where Yuki has the fewest steps; else random
+    pub mina_sample: usize, // ... judging only this many of her moves, drawn at random (0: all)
 }
 
 impl Native for FrozenForest {
     type Know = FrozenForestKnowledge;
 
     fn knowledge(_solve_root: bool) -> FrozenForestKnowledge {
-        FrozenForestKnowledge { searcher: YUKI, keep_forest: true, root_trees: 45, approach: 0.8 }
+        FrozenForestKnowledge {
+            searcher: YUKI,
+            keep_forest: true,
+            root_trees: 45,
+            approach: 0.8,
+            sweep: true,
+            mina_greedy: true,
+            mina_sample: 0,
+        }
     }
 }
 
@@ -389,9 +400,23 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
             let mv = if moves.len() == 1 || state.yuki == NONE || state.mina == NONE {
                 moves[rng.below(moves.len())]
             } else if state.to_move() == MINA {
-                state.mina_playout_move(moves, rng)
+                if !self.mina_greedy {
+                    moves[rng.below(moves.len())]
+                } else if self.mina_sample > 0 && moves.len() > self.mina_sample {
+                    for i in 0..self.mina_sample {
+                        let j = i + rng.below(moves.len() - i);
+                        moves.swap(i, j);
+                    }
+                    state.mina_playout_move(&moves[..self.mina_sample], rng)
+                } else {
+                    state.mina_playout_move(moves, rng)
+                }
             } else if self.searcher == YUKI {
-                state.yuki_playout_move(moves, true, rng)
+                if self.sweep {
+                    state.yuki_playout_move(moves, true, rng)
+                } else {
+                    moves[rng.below(moves.len())]
+                }
             } else if rng.unit() < self.approach {
                 state.yuki_playout_move(moves, false, rng)
             } else {
@@ -407,5 +432,18 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
 
     fn wants_root_solver(&self, state: &FrozenForest) -> bool {
         state.mina != NONE && state.trees.count() <= self.root_trees
+    }
+
+    fn tune(&mut self, name: &str, value: f64) -> bool {
+        match name {
+            "keep_forest" => self.keep_forest = value != 0.0,
+            "root_trees" => self.root_trees = value as u32,
+            "approach" => self.approach = value,
+            "sweep" => self.sweep = value != 0.0,
+            "mina_greedy" => self.mina_greedy = value != 0.0,
+            "mina_sample" => self.mina_sample = value as usize,
+            _ => return false,
+        }
+        true
     }
 }

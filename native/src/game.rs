@@ -98,6 +98,10 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn solver_mobility(&self) -> bool {
         true
     }
+    /// Sets a named knob of this knowledge (for arena experiments); false if there is no such knob.
+    fn tune(&mut self, _name: &str, _value: f64) -> bool {
+        false
+    }
 }
 
 /// Plain UCT's knowledge: none.

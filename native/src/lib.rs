@@ -152,6 +152,11 @@ mod bindings {
         fn reseed(&mut self, seed: u64) {
             self.engine.reseed(seed);
         }
+
+        /// Set a knob of the game's knowledge by name (arena experiments); ValueError if unknown.
+        fn tune(&mut self, name: &str, value: f64) -> PyResult<()> {
+            self.engine.tune(name, value).map_err(bad)
+        }
     }
 
     /// The legal moves after `moves` (notation); ValueError names an illegal move.

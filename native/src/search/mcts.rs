@@ -529,7 +529,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         let mut ch = root.child;
         while ch != NIL {
             let c = &self.nodes[ch as usize];
-            out.push(if c.proof != UNPROVED {
+            // Without proofs (textbook UCT) a finished game's value is only a statistic too.
+            out.push(if c.proof != UNPROVED && self.spec.proofs {
                 let plies = c.depth as i32 + 1;
                 let proof = match c.proof {
                     WIN => plies,
@@ -583,5 +584,124 @@ fn rank<M>(c: &Candidate<M>) -> (i32, f64, f64) {
         Some(p) if p < 0 => (0, -(p as f64), 0.0),
         Some(_) => (1, c.visits as f64, 0.5),
         None => (1, c.visits as f64, c.value),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Knowledge, Plain};
+
+    /// Nim with one pile: take 1 to 3 stones; whoever takes the last one wins.
+    #[derive(Clone, Debug)]
+    struct Nim {
+        stones: u32,
+        to_move: usize,
+    }
+
+    impl Game for Nim {
+        type Move = u32;
+        fn to_move(&self) -> usize {
+            self.to_move
+        }
+        fn legal_moves(&self, out: &mut Vec<u32>) {
+            out.clear();
+            out.extend((1..=3).filter(|&k| k <= self.stones));
+        }
+        fn play(&mut self, k: u32) {
+            self.stones -= k;
+            self.to_move = 1 - self.to_move;
+        }
+        fn winner(&self) -> Option<usize> {
+            Some(1 - self.to_move)
+        }
+        fn scores(&self) -> [i32; 2] {
+            [0, 0]
+        }
+        fn key(&self) -> u64 {
+            crate::boards::mix64((self.stones as u64) << 1 | self.to_move as u64)
+        }
+        fn notation(&self, k: u32) -> String {
+            k.to_string()
+        }
+    }
+
+    /// Keeps only the move taking one stone; the others are held back.
+    #[derive(Clone)]
+    struct TakeOne;
+
+    impl Knowledge<Nim> for TakeOne {
+        fn order(&self, _: &Nim, moves: &mut [u32], _: &mut Rng) -> usize {
+            moves.sort();
+            1
+        }
+    }
+
+    fn spec(iterations: u64) -> Spec {
+        Spec { proofs: true, reuse: true, ..Spec::plain(None, Some(iterations)) }
+    }
+
+    #[test]
+    fn mcts_solver_proves_the_winning_take() {
+        // 9 stones: take 1 leaves 8, a multiple of 4: the mover wins.
+        let mut m = Mcts::new(spec(20_000), Plain, 1, false);
+        m.search(&Nim { stones: 9, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        let best = &m.analysis()[0];
+        assert_eq!(best.mv, 1);
+        assert!(best.proof.unwrap() > 0, "{:?}", m.analysis());
+    }
+
+    #[test]
+    fn a_lost_position_is_proved_lost_on_every_move() {
+        let mut m = Mcts::new(spec(20_000), Plain, 2, false);
+        m.search(&Nim { stones: 8, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        assert!(m.analysis().iter().all(|c| c.proof.map_or(false, |p| p < 0)), "{:?}", m.analysis());
+    }
+
+    #[test]
+    fn held_moves_are_searched_once_the_kept_ones_are_proved_not_to_win() {
+        // 7 stones: taking one leaves 6 (a win for the opponent); taking 3 wins. Only 1 is kept.
+        let mut m = Mcts::new(spec(50_000), TakeOne, 3, false);
+        m.search(&Nim { stones: 7, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        let best = &m.analysis()[0];
+        assert_eq!((best.mv, best.proof.map(|p| p > 0)), (3, Some(true)), "{:?}", m.analysis());
+    }
+
+    #[test]
+    fn the_tree_is_walked_down_the_moves_played_since() {
+        let mut m = Mcts::new(spec(3_000), Plain, 4, false);
+        let start = Nim { stones: 30, to_move: 0 };
+        m.search(&start, None, &mut Watch::silent()).unwrap();
+        let mut next = start.clone();
+        next.play(2);
+        next.play(1);
+        m.search(&next, Some(&[2, 1]), &mut Watch::silent()).unwrap();
+        assert!(m.stats.reused > 0);
+        m.search(&start, None, &mut Watch::silent()).unwrap();
+        assert_eq!(m.stats.reused, 0);
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_at_once() {
+        let mut m = Mcts::new(Spec { seconds: Some(10.0), ..spec(u64::MAX) }, Plain, 5, false);
+        let mut calls = 0;
+        let mut stop = |_f: f64| {
+            calls += 1;
+            false
+        };
+        let t = Instant::now();
+        let mut watch = Watch::new(Some(&mut stop), Some(Duration::from_secs(10)), None);
+        assert_eq!(m.search(&Nim { stones: 200, to_move: 0 }, None, &mut watch), Err(Stop::Cancel));
+        assert!(t.elapsed() < Duration::from_millis(500));
+        assert_eq!(calls, 1);
+    }
+
+    #[test]
+    fn textbook_uct_reports_statistics_not_proofs() {
+        let mut m = Mcts::new(Spec::plain(None, Some(5_000)), Plain, 6, false);
+        m.search(&Nim { stones: 2, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        let a = m.analysis();
+        assert!(a.iter().all(|c| c.proof.is_none()));
+        assert_eq!(a[0].mv, 2); // taking both wins: the most visited
     }
 }
