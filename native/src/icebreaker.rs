@@ -78,9 +78,12 @@ macro_rules! with_width {
     };
 }
 
+/// Per-size configs, built once (see `game::cached`).
+type Configs<B> = OnceLock<Mutex<HashMap<String, &'static Config<B>>>>;
+
 /// The bitboard types Icebreaker runs on, each with its cache of per-size configs.
 pub trait HexBits: Bits {
-    fn configs() -> &'static OnceLock<Mutex<HashMap<String, &'static Config<Self>>>>;
+    fn configs() -> &'static Configs<Self>;
     /// The set without its lowest cell (a set that is not empty).
     fn without_lowest(self) -> Self;
     /// Cells lo..lo + 64 of a set that lies within them, as the bits of a word (cells more
@@ -89,8 +92,8 @@ pub trait HexBits: Bits {
 }
 
 impl HexBits for u128 {
-    fn configs() -> &'static OnceLock<Mutex<HashMap<String, &'static Config<u128>>>> {
-        static CONFIGS: OnceLock<Mutex<HashMap<String, &'static Config<u128>>>> = OnceLock::new();
+    fn configs() -> &'static Configs<u128> {
+        static CONFIGS: Configs<u128> = OnceLock::new();
         &CONFIGS
     }
     #[inline]
@@ -104,8 +107,8 @@ impl HexBits for u128 {
 }
 
 impl HexBits for W256 {
-    fn configs() -> &'static OnceLock<Mutex<HashMap<String, &'static Config<W256>>>> {
-        static CONFIGS: OnceLock<Mutex<HashMap<String, &'static Config<W256>>>> = OnceLock::new();
+    fn configs() -> &'static Configs<W256> {
+        static CONFIGS: Configs<W256> = OnceLock::new();
         &CONFIGS
     }
     #[inline]
@@ -460,6 +463,15 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
             state.race(self.scale)
         }
     }
+
+    fn tune(&mut self, name: &str, value: f64) -> bool {
+        match name {
+            "max_playout" => self.max_playout = value as usize,
+            "scale" => self.scale = value,
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]
@@ -633,6 +645,14 @@ mod tests {
         for (mv, n) in moves.iter().zip(seen) {
             assert!((19_000..=21_000).contains(&n), "{} drawn {n} times of {draws}", s.notation(*mv));
         }
+    }
+
+    #[test]
+    fn the_knobs_are_tuned_by_name() {
+        let mut know = Ib::knowledge(false);
+        let mut tune = |name, value| Knowledge::<Ib>::tune(&mut know, name, value);
+        assert!(tune("max_playout", 12.0) && tune("scale", 2.5) && !tune("c", 0.7));
+        assert_eq!((know.max_playout, know.scale), (12, 2.5));
     }
 
     /// The race evaluation agrees with Python's `IcebreakerPolicy.evaluate` (values printed by it).
