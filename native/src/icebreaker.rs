@@ -83,6 +83,7 @@ type Configs<B> = OnceLock<Mutex<HashMap<String, &'static Config<B>>>>;
 
 /// The bitboard types Icebreaker runs on, each with its cache of per-size configs.
 pub trait HexBits: Bits {
+    /// The configs built so far for boards of this type.
     fn configs() -> &'static Configs<Self>;
     /// The set without its lowest cell (a set that is not empty).
     fn without_lowest(self) -> Self;
@@ -427,12 +428,13 @@ impl<B: HexBits> Game for Icebreaker<B> {
     }
 }
 
-/// Icebreaker's search knowledge, ported from `IcebreakerPolicy` in `game/bots/policies.py`.
+/// Icebreaker's search knowledge, ported from the Python bot's `IcebreakerPolicy` (the
+/// pure-Python search this core replaced).
 ///
 /// Playouts are cut after a few random plies and judged by the race for the ice: captures plus
-/// the icebergs each fleet reaches first. Measured there against plain UCT, 0.2 s a move, 16
-/// games: 13/16 with it (MCTS-Solver and tree reuse alone: 9/16). No endgame solver: measured
-/// without it (13/16), a race is rarely settled early.
+/// the icebergs each fleet reaches first. Measured with the Python search against plain UCT,
+/// 0.2 s a move, 16 games: 13/16 with it (MCTS-Solver and tree reuse alone: 9/16). No endgame
+/// solver in the search: measured without it (13/16), a race is rarely settled early.
 #[derive(Clone, Debug)]
 pub struct IcebreakerKnowledge {
     pub max_playout: usize, // random plies before the race evaluation judges the position
@@ -441,7 +443,8 @@ pub struct IcebreakerKnowledge {
 
 impl<B: HexBits> Native for Icebreaker<B> {
     type Know = IcebreakerKnowledge;
-    /// Ships can block each other back and forth; the solver watches for repeats as Python's does.
+    /// Not shown impossible: ships that block each other might walk a cycle (no capture, no
+    /// progress), so the solver watches for repeats, as Python's did.
     const CAN_REPEAT: bool = true;
 
     fn knowledge(_solve_root: bool) -> IcebreakerKnowledge {
