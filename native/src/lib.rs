@@ -9,6 +9,7 @@ pub mod boards;
 pub mod engine;
 pub mod frozen_forest;
 pub mod game;
+pub mod hv_grid;
 pub mod icebreaker;
 pub mod search;
 
