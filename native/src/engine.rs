@@ -247,15 +247,18 @@ impl<G: Native> Engine for GameEngine<G> {
 }
 
 /// The games this engine plays, by id.
-pub const GAMES: &[&str] = &["frozen-forest", "hv-grid"];
+pub const GAMES: &[&str] = &["frozen-forest", "icebreaker", "hv-grid"];
 
 /// The engine for a game id and its options.
 pub fn make(game_id: &str, options: &Options, spec: Spec, knowledge: bool, solve_root: bool, seed: u64) -> Result<Box<dyn Engine>, String> {
     use crate::boards::W256;
     use crate::frozen_forest::FrozenForest;
     use crate::hv_grid::{self, HvGrid};
+    use crate::icebreaker::{narrow, Icebreaker};
     match game_id {
         "frozen-forest" => Ok(Box::new(GameEngine::new(FrozenForest::new(options)?, spec, knowledge, solve_root, seed))),
+        "icebreaker" if narrow(options)? => Ok(Box::new(GameEngine::new(Icebreaker::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
+        "icebreaker" => Ok(Box::new(GameEngine::new(Icebreaker::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
         "hv-grid" if hv_grid::ids(options)? > 128 => Ok(Box::new(GameEngine::new(HvGrid::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
         "hv-grid" => Ok(Box::new(GameEngine::new(HvGrid::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
         other => Err(format!("unknown game {other:?}; games: frozen-forest, icebreaker, hv-grid, goats-wintering")),

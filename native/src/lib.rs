@@ -10,6 +10,7 @@ pub mod engine;
 pub mod frozen_forest;
 pub mod game;
 pub mod hv_grid;
+pub mod icebreaker;
 pub mod search;
 
 #[cfg(feature = "python")]
