@@ -128,6 +128,9 @@ def as_score(value, proof):
     ("hv-grid", {"size": 3}, 0),
     ("hv-grid", {"size": 3, "reach": "line", "diagonals": "never"}, 2),
     ("hv-grid", {"size": 4}, 12),
+    ("hv-grid", {"size": 3, "diagonals": "stuck"}, 3),
+    ("hv-grid", {"size": 3, "reach": "line", "diagonals": "always"}, 3),
+    ("hv-grid", {"size": 4, "diagonals": "always"}, 6),
     ("icebreaker", {"size": 3}, 10),
 ])
 def test_perfect_values_match_brute_force(game_id, options, plies):

@@ -247,15 +247,21 @@ impl<G: Native> Engine for GameEngine<G> {
 }
 
 /// The games this engine plays, by id.
-pub const GAMES: &[&str] = &["frozen-forest", "goats-wintering"];
+pub const GAMES: &[&str] = &["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"];
 
 /// The engine for a game id and its options.
 pub fn make(game_id: &str, options: &Options, spec: Spec, knowledge: bool, solve_root: bool, seed: u64) -> Result<Box<dyn Engine>, String> {
     use crate::boards::W256;
     use crate::frozen_forest::FrozenForest;
     use crate::goats_wintering::{layout, GoatsWintering};
+    use crate::hv_grid::{self, HvGrid};
+    use crate::icebreaker::{narrow, Icebreaker};
     match game_id {
         "frozen-forest" => Ok(Box::new(GameEngine::new(FrozenForest::new(options)?, spec, knowledge, solve_root, seed))),
+        "icebreaker" if narrow(options)? => Ok(Box::new(GameEngine::new(Icebreaker::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
+        "icebreaker" => Ok(Box::new(GameEngine::new(Icebreaker::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
+        "hv-grid" if hv_grid::ids(options)? > 128 => Ok(Box::new(GameEngine::new(HvGrid::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
+        "hv-grid" => Ok(Box::new(GameEngine::new(HvGrid::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
         "goats-wintering" if layout(options)?.size() <= 64 => Ok(Box::new(GameEngine::new(GoatsWintering::<u64>::new(options)?, spec, knowledge, solve_root, seed))),
         "goats-wintering" if layout(options)?.size() <= 128 => Ok(Box::new(GameEngine::new(GoatsWintering::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
         "goats-wintering" => Ok(Box::new(GameEngine::new(GoatsWintering::<W256>::new(options)?, spec, knowledge, solve_root, seed))),

@@ -163,15 +163,27 @@ impl FrozenForest {
         best
     }
 
+    /// How many steps Yuki would have if Mina hid on `spot`: the neighbouring trees that see it.
+    #[inline]
+    fn yuki_steps_facing(&self, spot: usize) -> u32 {
+        let row = self.between_row(spot);
+        let trees = self.trees;
+        (self.cfg.board.nbr_mask[self.yuki as usize] & trees).iter().filter(|&s| row[s] & trees == 0).count() as u32
+    }
+
     /// Yuki's playout rule: his sweep (safe Warnsdorff) in his own search, else toward Mina.
-    fn yuki_playout_move(&self, moves: &[u8], sweep: bool, rng: &mut Rng) -> u8 {
+    fn yuki_playout_move(&self, moves: &[u8], rule: YukiRule, rng: &mut Rng) -> u8 {
         let board = &self.cfg.board;
         let trees = self.trees;
         let (mx, my) = board.col_row(self.mina as usize);
         let (mut best, mut best_n, mut ties) = (moves[0], i64::MAX, 0u32);
         for &mv in moves {
-            let n = if sweep {
-                sweep_key((board.nbr_mask[mv as usize] & trees).count()) as i64
+            let around = board.nbr_mask[mv as usize];
+            let n = if rule == YukiRule::Sweep {
+                sweep_key((around & trees).count()) as i64
+            } else if rule == YukiRule::Keep {
+                let left = trees & !u128::bit(mv as usize);
+                sweep_key((around & left).count()) as i64 - 128 * self.reachable(left, around) as i64
             } else {
                 let (x, y) = board.col_row(mv as usize);
                 (x as i64 - mx as i64).abs().max((y as i64 - my as i64).abs())
@@ -187,6 +199,15 @@ impl FrozenForest {
         }
         best
     }
+}
+
+/// How Yuki's playout steps are chosen: his sweep, the sweep keeping the most trees within his
+/// reach first, or toward Mina.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum YukiRule {
+    Sweep,
+    Keep,
+    Approach,
 }
 
 /// Safe Warnsdorff: three or more trees around first, then the fewest (lower is better).
@@ -333,6 +354,9 @@ pub struct FrozenForestKnowledge {
     pub sweep: bool,       // Yuki's playouts in his own search sweep (safe Warnsdorff); else random
     pub mina_greedy: bool, // Mina's playouts hide where Yuki has the fewest steps; else random
     pub mina_sample: usize, // ... judging only this many of her moves, drawn at random (0: all)
+    pub playout_keep: bool, // Yuki's sweep in playouts first keeps the most trees within his reach
+    pub mina_order: bool,   // the tree tries Mina's most dangerous spots first (fewest steps for Yuki)
+    pub mina_keep: usize,   // ... and holds back all but this many of them (0: none held)
 }
 
 impl Native for FrozenForest {
@@ -347,6 +371,9 @@ impl Native for FrozenForest {
             sweep: true,
             mina_greedy: true,
             mina_sample: 0,
+            playout_keep: false,
+            mina_order: false,
+            mina_keep: 0,
         }
     }
 }
@@ -361,6 +388,11 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
     /// the most trees kept within his reach, then safe Warnsdorff; the rest are held back.
     fn order(&self, state: &FrozenForest, moves: &mut [u8], rng: &mut Rng) -> usize {
         rng.shuffle(moves);
+        if self.mina_order && state.to_move() == MINA && state.mina != NONE && moves.len() > 1 {
+            // Her most dangerous hiding spots first (fewest steps left to Yuki), the rest held back.
+            moves.sort_by_cached_key(|&mv| state.yuki_steps_facing(mv as usize));
+            return if self.mina_keep == 0 { moves.len() } else { self.mina_keep.min(moves.len()) };
+        }
         if !self.keep_forest || self.searcher != YUKI || state.to_move() != YUKI || state.mina == NONE || moves.len() < 2 {
             return moves.len();
         }
@@ -413,12 +445,13 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
                 }
             } else if self.searcher == YUKI {
                 if self.sweep {
-                    state.yuki_playout_move(moves, true, rng)
+                    let rule = if self.playout_keep { YukiRule::Keep } else { YukiRule::Sweep };
+                    state.yuki_playout_move(moves, rule, rng)
                 } else {
                     moves[rng.below(moves.len())]
                 }
             } else if rng.unit() < self.approach {
-                state.yuki_playout_move(moves, false, rng)
+                state.yuki_playout_move(moves, YukiRule::Approach, rng)
             } else {
                 moves[rng.below(moves.len())]
             };
@@ -442,6 +475,9 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
             "sweep" => self.sweep = value != 0.0,
             "mina_greedy" => self.mina_greedy = value != 0.0,
             "mina_sample" => self.mina_sample = value as usize,
+            "playout_keep" => self.playout_keep = value != 0.0,
+            "mina_order" => self.mina_order = value != 0.0,
+            "mina_keep" => self.mina_keep = value as usize,
             _ => return false,
         }
         true

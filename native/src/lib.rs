@@ -10,6 +10,8 @@ pub mod engine;
 pub mod frozen_forest;
 pub mod game;
 pub mod goats_wintering;
+pub mod hv_grid;
+pub mod icebreaker;
 pub mod search;
 
 #[cfg(feature = "python")]

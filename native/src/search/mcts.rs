@@ -67,6 +67,7 @@ struct Node<M> {
     player: u8,     // who played `mv`: the point of view of `w` and `proof`
     mover: u8,      // who moves here
     proof: i8,      // UNPROVED, or LOSS / DRAW / WIN for `player`
+    secure: i8,     // the best proved value among the moves here, for `mover` (LOSS: none better)
     depth: u32,     // plies to the end when proved
     n: u32,
     w: f64,
@@ -87,6 +88,7 @@ impl<M> Node<M> {
             player,
             mover: 0,
             proof: UNPROVED,
+            secure: LOSS,
             depth: 0,
             n: 0,
             w: 0.0,
@@ -350,9 +352,15 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         Ok(())
     }
 
-    fn backup(&mut self, mut node: usize, r0: f64) {
+    /// Adds a playout's result along the path; a mover who can secure a proved draw (or better)
+    /// by another move never counts less than that (score-bounded MCTS).
+    fn backup(&mut self, mut node: usize, mut r0: f64) {
         loop {
             let nd = &mut self.nodes[node];
+            if nd.secure > LOSS {
+                let floor = nd.secure as f64 / 2.0;
+                r0 = if nd.mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
+            }
             nd.n += 1;
             nd.w += if nd.player == 0 { r0 } else { 1.0 - r0 };
             if nd.parent == NIL {
@@ -382,14 +390,15 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
         let log_n = (nd.n.max(1) as f64).ln();
         let c = self.spec.c;
-        let skip_lost = self.spec.proofs;
+        // With proofs, a proved move needs no more visits: what it secures is in `secure`.
+        let skip_proved = self.spec.proofs;
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let mut ch = nd.child;
         while ch != NIL {
             let child = &self.nodes[ch as usize];
             let mean = if child.proof != UNPROVED {
-                if child.proof == LOSS && skip_lost {
+                if skip_proved {
                     ch = child.sibling;
                     continue;
                 }
@@ -436,6 +445,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             let (value, depth) = if let Some(d) = win_depth {
                 (WIN, d) // win as fast as possible
             } else if open {
+                if best > LOSS {
+                    self.nodes[node as usize].secure = best;
+                }
                 return;
             } else if nd.active < nd.len {
                 // No kept move wins: the moves held back must be searched too.
@@ -549,6 +561,16 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             out.push(Candidate { mv, value: 0.5, visits: 0, proof: None });
         }
         out.sort_by(|a, b| rank(b).partial_cmp(&rank(a)).unwrap());
+        // A proved draw gets no more visits once proved: it goes first when the most-visited
+        // unproved move is expected to do worse than a draw.
+        let draw = out.iter().position(|c| c.proof == Some(0));
+        let open = out.iter().position(|c| c.proof.is_none());
+        if let (Some(d), Some(o)) = (draw, open) {
+            if d > o && out[o].value < 0.5 {
+                let c = out.remove(d);
+                out.insert(o, c);
+            }
+        }
         out
     }
 
