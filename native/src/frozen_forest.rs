@@ -163,6 +163,28 @@ impl FrozenForest {
         best
     }
 
+    /// Calls `f` with every spot Mina may slide to (she has been placed).
+    #[inline]
+    fn for_each_hide(&self, mut f: impl FnMut(usize)) {
+        let cfg = self.cfg;
+        let trees = self.trees;
+        let y = self.yuki as usize;
+        let row = self.between_row(y);
+        for ray in &cfg.board.rays[self.mina as usize][..cfg.mina_dirs] {
+            for &d in ray {
+                if d == y {
+                    if cfg.passes_yuki {
+                        continue; // over his spot, never onto it
+                    }
+                    break;
+                }
+                if row[d] & trees != 0 {
+                    f(d);
+                }
+            }
+        }
+    }
+
     /// How many steps Yuki would have if Mina hid on `spot`: the neighbouring trees that see it.
     #[inline]
     fn yuki_steps_facing(&self, spot: usize) -> u32 {
@@ -179,7 +201,16 @@ impl FrozenForest {
         let (mut best, mut best_n, mut ties) = (moves[0], i64::MAX, 0u32);
         for &mv in moves {
             let around = board.nbr_mask[mv as usize];
-            let n = if rule == YukiRule::Sweep {
+            let n = if rule == YukiRule::Corner {
+                let mut next = self.clone();
+                next.play(mv);
+                let mut spots = 0i64;
+                next.for_each_hide(|_| spots += 1);
+                if spots == 0 {
+                    return mv; // Mina is caught
+                }
+                spots
+            } else if rule == YukiRule::Sweep {
                 sweep_key((around & trees).count()) as i64
             } else if rule == YukiRule::Keep {
                 let left = trees & !u128::bit(mv as usize);
@@ -208,6 +239,7 @@ enum YukiRule {
     Sweep,
     Keep,
     Approach,
+    Corner, // the step after which Mina has the fewest hiding spots (none: caught)
 }
 
 /// Safe Warnsdorff: three or more trees around first, then the fewest (lower is better).
@@ -250,19 +282,7 @@ impl Game for FrozenForest {
             out.extend(trees.iter().filter(|&c| c != y && row[c] & trees != 0).map(|c| c as u8));
             return;
         }
-        for ray in &cfg.board.rays[self.mina as usize][..cfg.mina_dirs] {
-            for &d in ray {
-                if d == y {
-                    if cfg.passes_yuki {
-                        continue; // over his spot, never onto it
-                    }
-                    break;
-                }
-                if row[d] & trees != 0 {
-                    out.push(d as u8);
-                }
-            }
-        }
+        self.for_each_hide(|d| out.push(d as u8));
     }
 
     #[inline]
@@ -357,6 +377,7 @@ pub struct FrozenForestKnowledge {
     pub playout_keep: bool, // Yuki's sweep in playouts first keeps the most trees within his reach
     pub mina_order: bool,   // the tree tries Mina's most dangerous spots first (fewest steps for Yuki)
     pub mina_keep: usize,   // ... and holds back all but this many of them (0: none held)
+    pub corner_trees: u32,  // from this few trees, Yuki's playouts corner Mina instead of sweeping
 }
 
 impl Native for FrozenForest {
@@ -374,6 +395,7 @@ impl Native for FrozenForest {
             playout_keep: false,
             mina_order: false,
             mina_keep: 0,
+            corner_trees: 0,
         }
     }
 }
@@ -445,7 +467,13 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
                 }
             } else if self.searcher == YUKI {
                 if self.sweep {
-                    let rule = if self.playout_keep { YukiRule::Keep } else { YukiRule::Sweep };
+                    let rule = if state.trees.count() <= self.corner_trees {
+                        YukiRule::Corner
+                    } else if self.playout_keep {
+                        YukiRule::Keep
+                    } else {
+                        YukiRule::Sweep
+                    };
                     state.yuki_playout_move(moves, rule, rng)
                 } else {
                     moves[rng.below(moves.len())]
@@ -478,6 +506,7 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
             "playout_keep" => self.playout_keep = value != 0.0,
             "mina_order" => self.mina_order = value != 0.0,
             "mina_keep" => self.mina_keep = value as usize,
+            "corner_trees" => self.corner_trees = value as u32,
             _ => return false,
         }
         true
