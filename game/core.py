@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Mapping
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
+
+from game.insight import Insight
 
 
 class IllegalMoveError(ValueError):
@@ -64,8 +66,17 @@ class Move:
         return hash(self.text)
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winner (0, 1, or None for a draw), the scores, and why in one sentence."""
+
+    winner: int | None
+    scores: tuple[int, int]
+    reason: str
+
+
 class State:
-    """An immutable position. Subclasses fill in `_generate`, `_apply` and `_why_illegal`.
+    """An immutable position. Subclasses fill in `_generate`, `_apply`, `_why_illegal`, `_outcome` and `scores`.
 
     `legal_moves()` is computed once per state and cached, so asking twice is free.
     """
@@ -85,30 +96,18 @@ class State:
         """A sentence in the rule's own words saying why a well-formed move is illegal."""
         raise NotImplementedError
 
+    def _outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on (kept cheap: the bots ask every ply)."""
+        raise NotImplementedError
+
+    def _why_malformed(self, text: str) -> str:
+        """Why `text` is no move of this game at all; a game may name the part that is wrong."""
+        return f"'{text}' is not a move: {self.cfg.game.notation_help}"
+
     @property
     def scores(self) -> tuple[int, int]:
         """The score of each player, in the game's own units."""
         raise NotImplementedError
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return not self.legal_moves()
-
-    @property
-    def winner(self) -> int | None:
-        """0 or 1 once the game is over; None for a draw or a game still going."""
-        raise NotImplementedError
-
-    @property
-    def end_reason(self) -> str | None:
-        """Why the game ended, as one sentence in the game's words; None while it goes on."""
-        if not self.is_over:
-            return None
-        roles, (a, b), w = self.cfg.game.roles, self.scores, self.winner
-        if w is None:
-            return f"Equal {self.cfg.game.score_name}: {a} each, a draw."
-        return f"{roles[w]} wins with more {self.cfg.game.score_name}: {max(a, b)} against {min(a, b)}."
 
     def owner(self, cell: int) -> int | None:
         """The player whose piece stands on `cell`, or None (empty, or not a piece)."""
@@ -118,7 +117,51 @@ class State:
         """A hashable value equal for states that play the same from here on."""
         raise NotImplementedError
 
+    def insight(self, selected: int | None = None) -> Insight:
+        """What the rules see here, for the overlays; `selected` is the cell the person picked."""
+        return Insight()
+
     # -- shared machinery -------------------------------------------------------------
+    @classmethod
+    def _start(cls, cfg: "Config", to_move: int = 0) -> "State":
+        """A blank state of this class at ply 0 with `to_move` to play; the game fills in the rest."""
+        state = object.__new__(cls)
+        state.cfg = cfg
+        state.to_move = to_move
+        state.ply = 0
+        state.last_move = None
+        state._legal = None
+        return state
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (winner, scores, reason), or None while it goes on."""
+        return self._outcome()
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._outcome() is not None
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1 once the game is over; None for a draw or a game still going."""
+        end = self._outcome()
+        return None if end is None else end.winner
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended, as one sentence in the game's words; None while it goes on."""
+        end = self._outcome()
+        return None if end is None else end.reason
+
+    def _by_score(self, scores: tuple[int, int], why: str = "") -> Outcome:
+        """The outcome when the higher of `scores` wins and equal ones draw; the reason starts with `why`."""
+        (a, b), roles, units = scores, self.cfg.game.roles, self.cfg.game.score_name
+        if a == b:
+            return Outcome(None, (a, b), f"{why}Equal {units}: {a} each, a draw.")
+        w = 0 if a > b else 1
+        return Outcome(w, (a, b), f"{why}{roles[w]} wins with more {units}: {max(a, b)} against {min(a, b)}.")
+
     @property
     def game(self) -> "Game":
         """The game this state belongs to."""
@@ -142,17 +185,33 @@ class State:
         return legal
 
     def parse_move(self, text: str) -> Move:
-        """The move written as `text` (case-insensitive); IllegalMoveError if malformed."""
-        move = self.cfg.moves.get(text.strip().lower()) if isinstance(text, str) else None
+        """The move written as `text` (any case, spaces around a dash allowed); IllegalMoveError if malformed.
+
+        When a legal move has that notation it is the one returned (its kind and cells are
+        this position's, where a game reuses one notation for moves from different cells).
+        """
+        if not isinstance(text, str):
+            raise IllegalMoveError(
+                f"a move is written as text, not {type(text).__name__}: {self.cfg.game.notation_help}")
+        key = text.strip().lower()
+        moves = self.cfg.moves
+        move = moves.get(key)
+        if move is None and "-" in key:  # "a1 - b1"
+            move = moves.get("-".join(part.strip() for part in key.split("-")))
         if move is None:
-            raise IllegalMoveError(f"'{text}' is not a move: {self.cfg.game.notation_help}")
+            raise IllegalMoveError(self._why_malformed(text))
+        for legal in self.legal_moves():
+            if legal.text == move.text:
+                return legal
         return move
 
     def play(self, move: Move | str) -> "State":
         """The new state after `move` (a Move or its notation); this state is unchanged."""
         if not isinstance(move, Move):
             move = self.parse_move(move)
-        legal = self.legal_moves()
+        legal = self._legal  # legal_moves() inlined: every replay and playout passes here
+        if legal is None:
+            legal = self._legal = self._generate()
         for m in legal:  # identity first: the bot passes back the very objects it was given
             if m is move:
                 return self._apply(m)
@@ -162,9 +221,10 @@ class State:
                 return self._apply(m)
         if not legal:
             raise IllegalMoveError("the game is over: no more moves")
-        if text not in self.cfg.moves:
+        known = self.cfg.moves.get(text)
+        if known is None:
             raise IllegalMoveError(f"'{move}' is not a move: {self.cfg.game.notation_help}")
-        raise IllegalMoveError(self._why_illegal(move))
+        raise IllegalMoveError(self._why_illegal(known))  # the interned move: its kind is the notation's
 
     def why_not(self, move: Move | str) -> str | None:
         """Why `move` is illegal here, in the rule's words; None if it is legal."""
@@ -188,7 +248,6 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.cfg.game.id} ply {self.ply}>"
-
 
 
 class Config:
@@ -223,7 +282,7 @@ class Game:
     def __init__(self):
         self._configs: dict[tuple, Config] = {}
 
-    def validate(self, **options: Any) -> dict:
+    def validate(self, /, **options: Any) -> dict:
         """Complete the options with defaults and check them; ValueError names valid values."""
         schema = self.schema
         unknown = sorted(set(options) - set(schema))
@@ -264,7 +323,7 @@ class Game:
     def _check(self, options: dict) -> None:
         """Checks across options (e.g. a layout allowed only for some sizes)."""
 
-    def config(self, **options: Any) -> Config:
+    def config(self, /, **options: Any) -> Config:
         """The shared, cached configuration for these options."""
         values = self.validate(**options)
         key = tuple(sorted(values.items()))
@@ -279,19 +338,33 @@ class Game:
     def _initial(self, cfg: Config) -> State:
         raise NotImplementedError
 
-    def new(self, **options: Any) -> State:
+    def new(self, /, **options: Any) -> State:
         """The starting state for these options; unknown or invalid ones raise ValueError."""
         return self._initial(self.config(**options))
 
-    def replay(self, moves: Iterable[str | Move], **options: Any) -> State:
+    def replay(self, moves: Iterable[str | Move], /, **options: Any) -> State:
         """The state after playing `moves` from the start (IllegalMoveError names the ply)."""
+        for state in self.positions(moves, **options):
+            pass
+        return state
+
+    def positions(self, moves: Iterable[str | Move], /, **options: Any) -> Iterator[State]:
+        """The start, then the state after each of `moves` in turn (IllegalMoveError names the ply)."""
         state = self.new(**options)
+        yield state
         for ply, move in enumerate(moves, 1):
             try:
                 state = state.play(move)
             except IllegalMoveError as err:
                 raise IllegalMoveError(f"move {ply} ({move}): {err}") from None
-        return state
+            yield state
+
+    def match_tiebreak(self, match, role: int):
+        """A match of one win each (both won as `role`) decided by this game's own rule, or None.
+
+        None leaves it to game.match's default: the score summed over both games.
+        """
+        return None
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

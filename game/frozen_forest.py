@@ -8,11 +8,14 @@ Public read-only state for the app, beyond the protocol of game.core:
 - `s.eaten`: the number of trees Yuki has eaten (the same as both `s.scores`).
 - `s.eaten_spots`: the bitboard of spots whose tree was eaten (white discs).
 - `s.can_see(a, b)`: True if the line between spots a and b holds no tree.
+- `s.hiding_spots()`, `s.edible_trees()`, `s.sight_line(spot)`: what the overlays show.
 """
 from __future__ import annotations
 
 from game import boards
-from game.core import Config, Game, IllegalMoveError, Move, Option, State, register
+from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.insight import Insight, SightLine
+from game.match import MatchResult, person_in_role
 
 YUKI, MINA = 0, 1
 RING_SIZES = (4, 6, 8)
@@ -161,17 +164,34 @@ class FrozenForestGame(Game):
         return FrozenForestConfig(self, options)
 
     def _initial(self, cfg: Config) -> State:
-        s = object.__new__(FrozenForestState)
-        s.cfg = cfg
-        s.to_move = YUKI
-        s.ply = 0
-        s.last_move = None
-        s._legal = None
+        s = FrozenForestState._start(cfg, YUKI)
         s._yuki = None
         s._mina = None
         s._trees = cfg.start_trees
         s._eaten = 0
         return s
+
+    def match_tiebreak(self, match, role: int) -> MatchResult:
+        """One win each means both won as `role`: as Yuki the fewer trees eaten wins, as Mina the more."""
+        wins = (1, 1)
+        # Both scores of a Frozen Forest game are the trees Yuki ate, so either index works.
+        eaten = [match.games[g].scores[0] for g in (0, 1)]
+        winners = [person_in_role(g, role) for g in (0, 1)]  # who won game g, in `role` both times
+        yuki, mina = match.roles
+        if eaten[0] == eaten[1]:
+            side = yuki if role == YUKI else mina
+            return MatchResult(
+                None, wins, f"Both won as {side} and Yuki ate {eaten[0]} trees both times: a drawn match."
+            )
+        if role == YUKI:
+            g = 0 if eaten[0] < eaten[1] else 1
+            why = (f"Both won as {yuki}; {match.names[winners[g]]} ate fewer trees as {yuki} "
+                   f"({eaten[g]} against {eaten[1 - g]}).")
+        else:
+            g = 0 if eaten[0] > eaten[1] else 1
+            why = (f"Both won as {mina}; {match.names[winners[g]]}'s {yuki} ate more trees "
+                   f"({eaten[g]} against {eaten[1 - g]}).")
+        return MatchResult(winners[g], wins, why)
 
 
 class FrozenForestState(State):
@@ -284,59 +304,29 @@ class FrozenForestState(State):
             return "Mina may not pass through Yuki's spot"
         return f"Mina must hide: Yuki can see {spot}, no tree blocks the line"
 
-    def parse_move(self, text: str) -> Move:
-        """The move to the spot written as `text` (case-insensitive), IllegalMoveError if no such spot.
+    def _why_malformed(self, text: str) -> str:
+        n = self.cfg.board.n
+        shown = text.strip() or "an empty text"
+        last = f"{boards.LETTERS[n - 1]}{n}"
+        return f"'{shown}' is not a spot of this {n}×{n} board (a1 to {last}): {self.cfg.game.notation_help}"
 
-        When a legal move goes to that spot, it is the one returned (its kind and from-spot
-        are this position's).
-        """
-        if not isinstance(text, str):
-            raise IllegalMoveError(f"a move is written as text: {self.cfg.game.notation_help}, not {text!r}")
-        key = text.strip().lower()
-        move = self.cfg.moves.get(key)
-        if move is None:
-            n = self.cfg.board.n
-            shown = text.strip() or "an empty text"
-            last = f"{boards.LETTERS[n - 1]}{n}"
-            raise IllegalMoveError(
-                f"'{shown}' is not a spot of this {n}×{n} board (a1 to {last}): {self.cfg.game.notation_help}"
-            )
-        for legal in self.legal_moves():
-            if legal.text == key:
-                return legal
-        return move
-
-    @property
-    def is_over(self) -> bool:
-        """True once the player to move has no legal move (and so has lost)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return not legal
-
-    @property
-    def winner(self) -> int | None:
-        """The player who did not get stuck, once the game is over; None before."""
-        if not self.is_over:
+    def _outcome(self) -> Outcome | None:
+        """The player to move is stuck and loses; both scores are the trees eaten."""
+        if self._legal or self.legal_moves():  # the cache first: the bots ask every ply
             return None
-        return 1 - self.to_move
+        eaten = self._eaten
+        if self.to_move == MINA:
+            why = "Mina is caught: no spot she can slide to is hidden from Yuki"
+        elif not self.cfg.board.nbr_mask[self._yuki] & self._trees:
+            why = "Yuki is surrounded by eaten spots"
+        else:
+            why = "Yuki is stuck: no tree next to him can see Mina"
+        return Outcome(1 - self.to_move, (eaten, eaten), f"{why} ({eaten} trees eaten).")
 
     @property
     def scores(self) -> tuple[int, int]:
         """Trees eaten by Yuki, for both sides."""
         return (self._eaten, self._eaten)
-
-    @property
-    def end_reason(self) -> str | None:
-        """Who got stuck and how, once the game is over."""
-        if not self.is_over:
-            return None
-        if self.to_move == MINA:
-            return f"Mina is caught: no spot she can slide to is hidden from Yuki ({self._eaten} trees eaten)."
-        around = self.cfg.board.nbr_mask[self._yuki]
-        if not around & self._trees:
-            return f"Yuki is surrounded by eaten spots ({self._eaten} trees eaten)."
-        return f"Yuki is stuck: no tree next to him can see Mina ({self._eaten} trees eaten)."
 
     def owner(self, cell: int) -> int | None:
         """YUKI (0) or MINA (1) if that piece stands on `cell`, else None."""
@@ -345,3 +335,47 @@ class FrozenForestState(State):
     def key(self):
         """The pieces, the trees and the side to move (the trees eaten follow from the trees)."""
         return (self._yuki, self._mina, self._trees, self.to_move)
+
+    # -- what the rules see, for the overlays -----------------------------------------------
+    def hiding_spots(self) -> frozenset[int]:
+        """The spots where Mina could hide from Yuki now (her legal moves, were it her turn)."""
+        if self._yuki is None:
+            return frozenset()
+        if self.to_move == MINA:
+            return frozenset(m.to for m in self.legal_moves())
+        cfg, trees = self.cfg, self._trees
+        if self._mina is None:
+            return frozenset(mv.to for bit, bm, mv in cfg.first_hides(self._yuki) if trees & bit and trees & bm)
+        return frozenset(mv.to for bm, mv in cfg.slides(self._mina, self._yuki) if trees & bm)
+
+    def edible_trees(self) -> frozenset[int]:
+        """The trees Yuki could eat now (his legal moves, were it his turn)."""
+        if self.to_move == YUKI:
+            return frozenset(m.to for m in self.legal_moves())
+        if self._yuki is None or self._mina is None:
+            return frozenset()
+        trees = self._trees
+        return frozenset(mv.to for bit, bm, mv in self.cfg.steps(self._yuki, self._mina)
+                         if trees & bit and not trees & bm)
+
+    def sight_line(self, spot: int) -> SightLine | None:
+        """The line from `spot` to the piece the mover watches (Yuki for Mina, Mina for Yuki)."""
+        other = self._yuki if self.to_move == MINA else self._mina
+        if other is None or other == spot:
+            return None
+        board = self.cfg.board
+        ax, ay = board.col_row(spot)
+
+        def distance(c: int) -> int:
+            x, y = board.col_row(c)
+            return abs(x - ax) + abs(y - ay)
+
+        # From `spot` outwards, so the first blocker is the one nearest it.
+        points = sorted(boards.bits(self.cfg.between[spot][other]), key=distance)
+        return SightLine(spot, other, tuple(points), tuple(c for c in points if self._trees >> c & 1))
+
+    def insight(self, selected: int | None = None) -> Insight:
+        """Where Mina could hide and the trees Yuki could eat."""
+        hiding, edible = self.hiding_spots(), self.edible_trees()
+        note = f"Mina could hide on {len(hiding)} spots; Yuki could eat {len(edible)} trees."
+        return Insight(zones={"hiding": hiding, "edible": edible}, notes=(note,))

@@ -2,12 +2,14 @@
 
 Sets of cells are int bitboards of the board (see game.boards). The app reads a state
 through `goats` (each player's goats), `owner(cell)`, `goat_warmth(cell)` and
-`placement_blocker(cell)`, besides the common State protocol.
+`placement_blocker(cell)`, besides the common State protocol; `insight()` gathers them for the overlays.
 """
 from __future__ import annotations
 
 from game import boards
-from game.core import Config, Game, IllegalMoveError, Move, Option, State, register
+from game.boards import bits
+from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.insight import Insight
 
 
 class GoatsConfig(Config):
@@ -134,12 +136,7 @@ class GoatsWinteringGame(Game):
         return GoatsConfig(self, options, board)
 
     def _initial(self, cfg: GoatsConfig) -> "GoatsState":
-        state = object.__new__(GoatsState)
-        state.cfg = cfg
-        state.to_move = 0
-        state.ply = 0
-        state.last_move = None
-        state._legal = None
+        state = GoatsState._start(cfg)
         state._goats = (0, 0)
         state.passes = 0
         state.stepped_away = False
@@ -191,38 +188,57 @@ class GoatsState(State):
                     break
         return None if best is None else best[1]
 
+    def insight(self, selected: int | None = None) -> Insight:
+        """Each goat's warmth; where the mover may not place and why; goats that can be captured or are in danger."""
+        board, mover = self.cfg.board, self.to_move
+        goats = self._goats
+        occupied = goats[0] | goats[1]
+        labels = {c: str(self.goat_warmth(c)) for c in bits(occupied)}
+        placeable = frozenset(m.to for m in self.legal_moves() if m.kind == "place")
+        forbidden, no_room, links = set(), set(), []
+        if not self.is_over:
+            for c in board.cells:
+                if occupied >> c & 1 or c in placeable:
+                    continue
+                blocker = self.placement_blocker(c, mover)
+                if blocker is not None:
+                    forbidden.add(c)
+                    links.append((c, blocker))
+                else:
+                    no_room.add(c)  # the revised rule R1: no empty neighbour
+        # Enemy goats some legal move of the mover removes, found by playing each move.
+        enemy = goats[1 - mover]
+        capturable = 0
+        for m in self.legal_moves():
+            if m.kind != "pass":
+                capturable |= enemy & ~self._apply(m)._goats[1 - mover]
+        empty = board.mask & ~occupied
+        in_danger = frozenset(g for g in bits(goats[mover]) if (board.nbr_mask[g] & empty).bit_count() == 1)
+        zones = {
+            "forbidden": frozenset(forbidden),
+            "no-room": frozenset(no_room),
+            "capturable": frozenset(bits(capturable)),
+            "in-danger": in_danger,
+        }
+        return Insight(zones=zones, labels=labels, links=tuple(links))
+
     # -- protocol --------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        """True once two passes in a row have been made."""
-        return self.passes >= 2
+    def _outcome(self) -> Outcome | None:
+        """Two passes in a row end the game: more warmth wins; on equal warmth the last passer loses."""
+        if self.passes < 2:
+            return None
+        scores = a, b = self.scores
+        if a != b:
+            return self._by_score(scores, "Two passes in a row. ")
+        last = self.cfg.game.roles[1 - self.to_move]  # the other player made the second pass
+        return Outcome(self.to_move, scores,
+                       f"Two passes in a row with equal warmth ({a} each): {last} passed last and so loses.")
 
     @property
     def scores(self) -> tuple[int, int]:
         """Each player's warmth: touching pairs of their own goats."""
         warmth = self.cfg.warmth
         return warmth(self._goats[0]), warmth(self._goats[1])
-
-    @property
-    def winner(self) -> int | None:
-        """More warmth wins; on equal warmth the player who passed last loses; None while playing."""
-        if self.passes < 2:
-            return None
-        a, b = self.scores
-        if a != b:
-            return 0 if a > b else 1
-        return self.to_move  # the other player made the second pass
-
-    @property
-    def end_reason(self) -> str | None:
-        """Two passes ended the game: warmth decides, or the tie-break by the last passer."""
-        if self.passes < 2:
-            return None
-        (a, b), roles = self.scores, self.cfg.game.roles
-        if a != b:
-            return "Two passes in a row. " + State.end_reason.fget(self)
-        return (f"Two passes in a row with equal warmth ({a} each): {roles[1 - self.to_move]} "
-                f"passed last and so loses.")
 
     def key(self):
         """Goats, player to move, pending pass and (revised rules) the R2/R3 memory."""
@@ -343,21 +359,14 @@ class GoatsState(State):
             return "no goat may step away right after the opponent stepped away (revised rules)"
         return "that move is not legal here"
 
-    def parse_move(self, text: str) -> Move:
-        """The move written as `text` (case-insensitive); the message names what is wrong."""
-        if isinstance(text, str):
-            move = self.cfg.moves.get(text.strip().lower())
-            if move is not None:
-                return move
+    def _why_malformed(self, text: str) -> str:
+        """Text shaped like cell names (letter, number) names the cell off the board, or the two that do not touch."""
+        parts = text.strip().lower().split("-")
+        if len(parts) <= 2 and all(x[:1].isalpha() and x[1:].isdigit() for x in parts):
             board = self.cfg.board
-            parts = text.strip().lower().split("-")
-            # Only text shaped like cell names (letter, number) earns the sharper messages.
-            if len(parts) <= 2 and all(x[:1].isalpha() and x[1:].isdigit() for x in parts):
-                unknown = [x for x in parts if not board.has(x)]
-                if unknown:
-                    raise IllegalMoveError(
-                        f"'{unknown[0]}' is not a cell of this board: {self.cfg.game.notation_help}")
-                if len(parts) == 2:
-                    raise IllegalMoveError(
-                        f"{parts[0]} and {parts[1]} do not touch: a goat steps only to a neighbouring cell")
-        raise IllegalMoveError(f"'{text}' is not a move: {self.cfg.game.notation_help}")
+            unknown = [x for x in parts if not board.has(x)]
+            if unknown:
+                return f"'{unknown[0]}' is not a cell of this board: {self.cfg.game.notation_help}"
+            if len(parts) == 2:
+                return f"{parts[0]} and {parts[1]} do not touch: a goat steps only to a neighbouring cell"
+        return super()._why_malformed(text)

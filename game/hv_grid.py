@@ -17,7 +17,8 @@ What the app reads (besides the common State protocol):
 from __future__ import annotations
 
 from game import boards
-from game.core import Config, Game, IllegalMoveError, Move, Option, State, register
+from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.insight import Insight
 
 # Phases of a turn (only "ask" uses the last two).
 _FREE = 0      # the mover fills, requests (ask) or writes initials
@@ -194,20 +195,6 @@ class HVState(State):
             return list(cfg.fills_and_requests(orth, 0))
         return cfg.initials_moves(empty)
 
-    def play(self, move: Move | str) -> "HVState":
-        """The new state after `move` (a Move or its notation); this state is unchanged."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        # Fast path for interned moves: identity, where `in` would call Move.__eq__ per entry.
-        for m in legal:
-            if m is move:
-                return self._apply(m)
-        if isinstance(move, Move):
-            # An equal but foreign Move object is replaced by the interned one of that notation.
-            move = self.cfg.moves.get(move.text, move)
-        return super().play(move)
-
     def _apply(self, move: Move) -> "HVState":
         """The position after a legal move."""
         new = self._successor()
@@ -322,26 +309,20 @@ class HVState(State):
             return f"{me} has no square {where}: fill one diagonally next to {L}"
         return f"{me} can only move diagonally: request a square diagonally next to {L}"
 
-    def parse_move(self, text: str) -> Move:
-        """The move written as `text` (case-insensitive); IllegalMoveError says what is wrong."""
-        if not isinstance(text, str):
-            raise IllegalMoveError(f"a move is written as text, not {type(text).__name__}: "
-                                   + self.cfg.game.notation_help)
+    def _why_malformed(self, text: str) -> str:
+        """Text shaped like a square (with ? or * after it) that is off the board says so."""
         clean = text.strip().lower()
-        move = self.cfg.moves.get(clean)
-        if move is not None:
-            return move
         square = clean.rstrip("?*")
         if square and square[0].isalpha() and square[1:].isdigit() and len(clean) - len(square) <= 1:
             n = self.cfg.n
-            last = boards.LETTERS[n - 1] + str(n)
-            raise IllegalMoveError(f"'{text}' is not a square of this {n}×{n} board (a1 to {last})")
-        raise IllegalMoveError(f"'{text}' is not a move: {self.cfg.game.notation_help}")
+            return f"'{text}' is not a square of this {n}×{n} board (a1 to {boards.LETTERS[n - 1]}{n})"
+        return super()._why_malformed(text)
 
-    @property
-    def is_over(self) -> bool:
-        """True once no square is empty."""
-        return not self.empty
+    def _outcome(self) -> Outcome | None:
+        """Over once no square is empty: more initials win, equal is a draw."""
+        if self.empty:
+            return None
+        return self._by_score(self.scores, "No empty square is left. ")
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -349,19 +330,15 @@ class HVState(State):
         i = self.inits
         return i[0].bit_count(), i[1].bit_count()
 
-    @property
-    def winner(self) -> int | None:
-        """The player with more initials once the board is full; None if equal or not over."""
-        if self.empty:
-            return None
-        a, b = self.scores
-        return 0 if a > b else 1 if b > a else None
-
-    @property
-    def end_reason(self) -> str | None:
-        """The board is full: the initials decide."""
-        reason = State.end_reason.fget(self)
-        return None if reason is None else "No empty square is left. " + reason
+    def insight(self, selected: int | None = None) -> Insight:
+        """The reference square, the squares the mover may fill and the diagonal ones."""
+        ref = self.reference
+        orth, diag = self.candidates()
+        return Insight(zones={
+            "reference": frozenset() if ref is None else frozenset([ref]),
+            "candidates": frozenset(boards.bits(orth)) if ref is not None else frozenset(),
+            "diagonal": frozenset(boards.bits(diag)),
+        })
 
     def key(self) -> tuple:
         """Empty squares, L, mover, phase, pending request and the initials counts."""
@@ -410,12 +387,7 @@ class HVGridGame(Game):
 
     def _initial(self, cfg: Config) -> State:
         """The empty grid, Horizontal to fill any square."""
-        s = object.__new__(HVState)
-        s.cfg = cfg
-        s.to_move = 0
-        s.ply = 0
-        s.last_move = None
-        s._legal = None
+        s = HVState._start(cfg)
         s.empty = cfg.board.mask
         s.ref = -1
         s.fills = (0, 0)

@@ -11,13 +11,51 @@ Public read-only state for the app, beyond the protocol of game.core:
 - `s.distance_map()`: {cell: distance} for every cell from which an iceberg is reachable.
 - `s.cfg.start_icebergs`, `s.cfg.majority`: the starting iceberg count and the score
   that wins (more than half of it).
+- `s.distances_to(targets)`: steps from every cell to the nearest of `targets` (for overlays).
 """
 from __future__ import annotations
 
+from collections import deque
+
 from game import boards
-from game.core import Config, Game, IllegalMoveError, Move, Option, State, register
+from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.insight import Insight
 
 RED, BLACK = 0, 1
+
+
+class IcebreakerConfig(Config):
+    """Board, start position, win threshold and every move, built once per size."""
+
+    start_ships: tuple[int, int]    # bitboards of Red's and Black's ships at the start
+    start_ice: int                  # bitboard of the icebergs at the start
+    start_icebergs: int             # how many there are
+    majority: int                   # the captures that win: more than half of them
+    width: int                      # the board's row stride, for shifting bitboards
+    nbr: list[int]                  # neighbour mask of each cell
+    step: list[list[Move | None]]   # step[s][t]: the move from s to neighbour t (None elsewhere)
+    pass_move: Move
+
+    def __init__(self, game: Game, options: dict):
+        board = boards.hexagon(options["size"])
+        super().__init__(game, options, board)
+        rows = board.rows
+        middle = rows[len(rows) // 2]
+        red = (rows[-1][0], middle[-1], rows[0][0])
+        black = (rows[-1][-1], middle[0], rows[0][-1])
+        self.start_ships = (sum(1 << c for c in red), sum(1 << c for c in black))
+        self.start_ice = board.mask & ~(self.start_ships[0] | self.start_ships[1])
+        self.start_icebergs = self.start_ice.bit_count()
+        self.majority = self.start_icebergs // 2 + 1
+        self.width = board.width
+        self.nbr = board.nbr_mask
+        self.step = [[] for _ in range(board.size)]  # ids skip the bitboard's padding: index by id
+        for s in board.cells:
+            row: list[Move | None] = [None] * board.size
+            for t in board.neighbours[s]:
+                row[t] = self.intern(Move(f"{board.name(s)}-{board.name(t)}", "step", s, t))
+            self.step[s] = row
+        self.pass_move = self.intern(Move("pass", "pass"))
 
 
 @register
@@ -51,41 +89,15 @@ class IcebreakerGame(Game):
         Option("size", tuple(range(3, 9)), 5, "cells on each side of the hexagon"),
     )
 
-    def _make_config(self, options: dict) -> Config:
-        """Board, start position, win threshold and every move, built once per size."""
-        board = boards.hexagon(options["size"])
-        cfg = Config(self, options, board)
-        rows = board.rows
-        middle = rows[len(rows) // 2]
-        red = (rows[-1][0], middle[-1], rows[0][0])
-        black = (rows[-1][-1], middle[0], rows[0][-1])
-        cfg.start_ships = (sum(1 << c for c in red), sum(1 << c for c in black))
-        cfg.start_ice = board.mask & ~(cfg.start_ships[0] | cfg.start_ships[1])
-        cfg.start_icebergs = bin(cfg.start_ice).count("1")
-        cfg.majority = cfg.start_icebergs // 2 + 1  # a score above half wins
-        cfg.width = board.width
-        cfg.nbr = board.nbr_mask
-        # step[s][t]: the interned move from s to neighbour t (None where not neighbours).
-        cfg.step = [None] * board.size
-        for s in board.cells:
-            row = [None] * board.size
-            for t in board.neighbours[s]:
-                row[t] = cfg.intern(Move(f"{board.name(s)}-{board.name(t)}", "step", s, t))
-            cfg.step[s] = row
-        cfg.pass_move = cfg.intern(Move("pass", "pass"))
-        return cfg
+    def _make_config(self, options: dict) -> IcebreakerConfig:
+        return IcebreakerConfig(self, options)
 
-    def _initial(self, cfg: Config) -> "IcebreakerState":
+    def _initial(self, cfg: IcebreakerConfig) -> "IcebreakerState":
         return self._state(cfg, cfg.start_ships, cfg.start_ice, RED, (0, 0))
 
     @staticmethod
-    def _state(cfg: Config, ships, icebergs: int, to_move: int, captured) -> "IcebreakerState":
-        state = object.__new__(IcebreakerState)
-        state.cfg = cfg
-        state.ply = 0
-        state.last_move = None
-        state._legal = None
-        state.to_move = to_move
+    def _state(cfg: IcebreakerConfig, ships, icebergs: int, to_move: int, captured) -> "IcebreakerState":
+        state = IcebreakerState._start(cfg, to_move)
         state.ships = tuple(ships)
         state.icebergs = icebergs
         state.captured = tuple(captured)
@@ -220,57 +232,33 @@ class IcebreakerState(State):
             f"icebergs ({d} steps away): to {targets}, not {board.name(to)}"
         )
 
-    def parse_move(self, text: str) -> Move:
-        """The move written as `text` (`from-to` or `pass`, any case); says what is wrong if malformed."""
-        if not isinstance(text, str):
-            raise IllegalMoveError(f"{text!r} is not a move: {self.cfg.game.notation_help}")
-        key = text.strip().lower()
-        move = self.cfg.moves.get(key)
-        if move is not None:
-            return move
+    def _why_malformed(self, text: str) -> str:
+        """Names the cell that is not on the board, or says that the two cells do not touch."""
         board = self.cfg.board
-        parts = [p.strip() for p in key.split("-")]
+        parts = [p.strip() for p in text.strip().lower().split("-")]
         if len(parts) == 2 and all(parts):
             unknown = [p for p in parts if not board.has(p)]
             if unknown:
-                raise IllegalMoveError(
-                    f"'{text}': {', '.join(unknown)} is not a cell of this board "
-                    f"(rows a to {boards.LETTERS[len(board.rows) - 1]})"
-                )
-            a, b = board.cell(parts[0]), board.cell(parts[1])
-            if a == b:
-                raise IllegalMoveError(f"'{text}': a ship must move to another cell")
-            move = self.cfg.moves.get(f"{board.name(a)}-{board.name(b)}")
-            if move is not None:  # spaces around the dash
-                return move
-            raise IllegalMoveError(
-                f"'{text}': {parts[0]} and {parts[1]} are not neighbours; a ship moves one cell at a time"
-            )
-        raise IllegalMoveError(f"'{text}' is not a move: {self.cfg.game.notation_help}")
+                return (f"'{text}': {', '.join(unknown)} is not a cell of this board "
+                        f"(rows a to {boards.LETTERS[len(board.rows) - 1]})")
+            if parts[0] == parts[1]:
+                return f"'{text}': a ship must move to another cell"
+            return f"'{text}': {parts[0]} and {parts[1]} are not neighbours; a ship moves one cell at a time"
+        return super()._why_malformed(text)
+
+    def _outcome(self) -> Outcome | None:
+        """Over once a player has captured more than half the starting icebergs."""
+        w = self._winner
+        if w is None:
+            return None
+        role = self.cfg.game.roles[w]
+        return Outcome(w, self.captured,
+                       f"{role} has broken {self.captured[w]} icebergs, more than half of {self.cfg.start_icebergs}.")
 
     @property
     def scores(self) -> tuple[int, int]:
         """Icebergs captured by Red and by Black."""
         return self.captured
-
-    @property
-    def winner(self) -> int | None:
-        """The player whose captures exceed half the starting icebergs, or None while playing."""
-        return self._winner
-
-    @property
-    def is_over(self) -> bool:
-        """True once a player has captured more than half the starting icebergs."""
-        return self._winner is not None
-
-    @property
-    def end_reason(self) -> str | None:
-        """Who broke the majority of the icebergs, once the game is over."""
-        w = self._winner
-        if w is None:
-            return None
-        role = self.cfg.game.roles[w]
-        return f"{role} has broken {self.captured[w]} icebergs, more than half of {self.cfg.start_icebergs}."
 
     def owner(self, cell: int) -> int | None:
         """The player whose ship is on `cell`, or None."""
@@ -316,3 +304,43 @@ class IcebreakerState(State):
     def distance_map(self) -> dict[int, int]:
         """{cell: distance to its nearest reachable iceberg} for every cell that has one."""
         return {c: d for c in self.cfg.board.cells if (d := self.distance(c)) is not None}
+
+    def distances_to(self, targets: int, vacated: int | None = None) -> dict[int, int]:
+        """Steps from each cell to the nearest of `targets` around ships (`vacated` counts as free)."""
+        neighbours = self.cfg.board.neighbours
+        ships = self.ships[0] | self.ships[1]
+        if vacated is not None:
+            ships &= ~(1 << vacated)
+        dist = {c: 0 for c in boards.bits(targets)}
+        queue = deque(dist)
+        while queue:
+            c = queue.popleft()
+            for n in neighbours[c]:
+                if n not in dist and not ships >> n & 1:
+                    dist[n] = dist[c] + 1
+                    queue.append(n)
+        return dist
+
+    def insight(self, selected: int | None = None) -> Insight:
+        """Every ship's nearest icebergs; for a selected ship, its steps and the distances to its targets."""
+        links = []
+        nearest_all = 0
+        for player in (RED, BLACK):
+            for ship in self.ship_cells(player):
+                near = self.nearest_icebergs(ship)
+                nearest_all |= near
+                links.extend((ship, berg) for berg in boards.bits(near))
+        zones = {"nearest": frozenset(boards.bits(nearest_all))}
+        labels, arrows, notes = {}, (), []
+        if selected is not None and (self.ships[0] | self.ships[1]) >> selected & 1:
+            name = self.cfg.board.name(selected)
+            near = self.nearest_icebergs(selected)
+            if near:
+                labels = {c: str(d) for c, d in self.distances_to(near, vacated=selected).items() if c != selected}
+                d = self.distance(selected)
+                notes.append(f"The ship on {name} is {d} step{'s' if d != 1 else ''} from its nearest iceberg.")
+            else:
+                notes.append(f"The ship on {name} cannot reach any iceberg.")
+            arrows = tuple((selected, t) for t in sorted({m.to for m in self.legal_moves() if m.frm == selected}))
+            zones["steps"] = frozenset(t for _, t in arrows)
+        return Insight(zones=zones, labels=labels, arrows=arrows, links=tuple(links), notes=tuple(notes))

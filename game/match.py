@@ -10,14 +10,15 @@ role 0 and B role 1; in the second they swap. RULES.md section 1 says who wins:
 
 For the other games the same shape applies with the game's own score: a person who
 wins more games wins; one game each (or two draws) goes to the higher score summed
-over both games, equal sums draw. Pure Python; never imports pygame.
+over both games, equal sums draw. A game with its own rule for one win each says so
+through `Game.match_tiebreak` (Frozen Forest's lives in its file). Pure Python; never imports pygame.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Sequence
 
-FROZEN_FOREST = "frozen-forest"
+from game.core import get_game
 
 
 @dataclass(frozen=True)
@@ -112,40 +113,15 @@ class Match:
             if game.winner is not None:
                 wins[person_in_role(g, game.winner)] += 1
                 winning_roles.append(game.winner)
-        a, b = self.names
         if wins[0] != wins[1]:
             best = 0 if wins[0] > wins[1] else 1
             how = "both games" if wins[best] == 2 else "more games"
             return MatchResult(best, tuple(wins), f"{self.names[best]} won {how}.")
-        if self.game_id == FROZEN_FOREST and len(winning_roles) == 2:
-            return self._frozen_forest_tiebreak(tuple(wins), winning_roles[0])
+        if len(winning_roles) == 2:  # one win each, so the same role won both games (roles swap)
+            decided = get_game(self.game_id).match_tiebreak(self, winning_roles[0])
+            if decided is not None:
+                return decided
         return self._score_tiebreak(tuple(wins))
-
-    def _frozen_forest_tiebreak(self, wins: tuple[int, int], role: int) -> MatchResult:
-        # One win each in Frozen Forest means the same role won both games (roles swap).
-        # Both scores of a Frozen Forest game are the trees Yuki ate, so either index works.
-        eaten = [self.games[g].scores[0] for g in (0, 1)]
-        # The person who won game g: with role `role` in both games.
-        winners = [person_in_role(g, role) for g in (0, 1)]
-        yuki, mina = self.roles
-        if eaten[0] == eaten[1]:
-            side = yuki if role == 0 else mina
-            return MatchResult(
-                None, wins, f"Both won as {side} and Yuki ate {eaten[0]} trees both times: a drawn match."
-            )
-        if role == 0:
-            g = 0 if eaten[0] < eaten[1] else 1
-            why = (
-                f"Both won as {yuki}; {self.names[winners[g]]} ate fewer trees as {yuki} "
-                f"({eaten[g]} against {eaten[1 - g]})."
-            )
-        else:
-            g = 0 if eaten[0] > eaten[1] else 1
-            why = (
-                f"Both won as {mina}; {self.names[winners[g]]}'s {yuki} ate more trees "
-                f"({eaten[g]} against {eaten[1 - g]})."
-            )
-        return MatchResult(winners[g], wins, why)
 
     def _score_tiebreak(self, wins: tuple[int, int]) -> MatchResult:
         totals = [self.person_score(0, p) + self.person_score(1, p) for p in (0, 1)]

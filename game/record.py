@@ -3,13 +3,16 @@
 A record holds a format tag and version, a game id (unique per game played), the game,
 its options, who played each role, the moves in notation and the result. Loading
 checks every field and replays every move, so a record that loads is a game the
-engine agrees with; anything wrong raises RecordError naming what is wrong.
-Pure Python; never imports pygame.
+engine agrees with; anything wrong, however the file was damaged (deep nesting, huge
+numbers, wrong types, NUL bytes, not UTF-8, gone while opening), raises RecordError
+naming what is wrong in a short sentence. Pure Python; never imports pygame.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 import uuid
 from dataclasses import dataclass, field, replace
@@ -21,13 +24,28 @@ from game.core import GAMES, IllegalMoveError, get_game
 
 FORMAT = "frostfield-record"
 VERSION = 1
-MAX_BYTES = 4_000_000  # far above any real game; stops a stray huge file from being parsed
 AUTOSAVE_NAME = "autosave.json"
 SEAT_KINDS = ("human", "bot")
+# Far above any real game, so only a damaged or foreign file reaches them.
+MAX_BYTES = 4_000_000   # a file larger is not parsed
+MAX_DEPTH = 8           # a record nests 4 deep (record, match, first_moves, a move)
+MAX_DIGITS = 18         # no number in a record needs more
+MAX_MOVES = 100_000     # bounds the replay
+MAX_NOTATION = 20       # a move, in characters
+MAX_NAME = 60           # a player's name or a bot level, in characters
+MAX_MESSAGE = 300       # a RecordError's sentence, in characters
+UID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # the game id also names exported files
 
 
 class RecordError(ValueError):
-    """A record that cannot be used; the message says what is wrong with it."""
+    """A record that cannot be used; the message says what is wrong with it (short, printable)."""
+
+    def __init__(self, message: str):
+        super().__init__(_clip(_printable(message), MAX_MESSAGE))
+
+
+class NoRecord(RecordError):
+    """There is no file where a record was looked for."""
 
 
 @dataclass(frozen=True)
@@ -58,14 +76,17 @@ class Seat:
         if not isinstance(data, dict):
             raise RecordError(f"{where} must be an object like {{\"kind\": \"human\"}}")
         kind = data.get("kind")
-        if kind not in SEAT_KINDS:
-            raise RecordError(f"{where} has kind {kind!r}; expected one of: {', '.join(SEAT_KINDS)}")
+        if not isinstance(kind, str) or kind not in SEAT_KINDS:
+            raise RecordError(f"{where} has kind {_shown(kind)}; expected one of: {', '.join(SEAT_KINDS)}")
         level = data.get("level")
         if kind == "bot" and not isinstance(level, str):
             raise RecordError(f"{where} is a bot without a level")
         name = data.get("name", "")
         if not isinstance(name, str):
             raise RecordError(f"{where} has a name that is not text")
+        for what, text in (("name", name), ("level", level if kind == "bot" else "")):
+            if len(text) > MAX_NAME or not text.isprintable():
+                raise RecordError(f"{where} has a {what} the app cannot show: up to {MAX_NAME} printable characters")
         return cls(kind, level if kind == "bot" else None, name)
 
 
@@ -137,32 +158,58 @@ def dumps(record: Record, state=None) -> str:
 
 
 def loads(text: str | bytes) -> Loaded:
-    """Read a record from JSON text, replaying every move; RecordError says what is wrong."""
+    """Read a record from JSON text (or UTF-8 bytes, BOM or not), replaying every move; RecordError says what is wrong."""
+    return from_json(_parse(text))
+
+
+def _parse(text: str | bytes) -> Any:
+    """The JSON value in `text`; RecordError for anything that is not sound JSON text."""
     if isinstance(text, bytes):
+        if text.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise RecordError("not a Frostfield record: the file is UTF-16 or UTF-32 text; save it as UTF-8")
         try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError("not a Frostfield record: the file is not UTF-8 text") from None
+            text = text.decode("utf-8-sig")  # a byte-order mark (Windows Notepad) is fine
+        except UnicodeDecodeError as err:
+            raise RecordError(
+                f"not a Frostfield record: the file is not UTF-8 text (byte {err.start + 1} is not)") from None
+    text = text.removeprefix("\ufeff")
+    if "\x00" in text:
+        raise RecordError("not a Frostfield record: the file holds NUL bytes, so it is not a text file")
     try:
-        data = json.loads(text)
+        return json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
         raise RecordError(
             f"not a Frostfield record: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
         ) from None
-    return from_json(data)
+    except RecursionError:
+        raise RecordError("not a Frostfield record: its JSON is nested far too deeply") from None
+
+
+def _whole_number(digits: str) -> int:
+    """A JSON integer, refusing the absurdly long (int() would take long, or refuse past 4300 digits)."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"the record holds a number of {len(digits.lstrip('-'))} digits; "
+                          f"no field of a record needs more than {MAX_DIGITS}")
+    return int(digits)
+
+
+def _no_constant(name: str):
+    raise RecordError(f"not a Frostfield record: not valid JSON ({name} is not a JSON number)")
 
 
 def from_json(data: Any) -> Loaded:
     """A record from its parsed JSON object, replayed; RecordError says what is wrong."""
     if not isinstance(data, dict):
         raise RecordError("not a Frostfield record: the file holds JSON but not an object")
+    if _too_deep(data):
+        raise RecordError(f"the record nests lists and objects more than {MAX_DEPTH} deep; a record needs 4")
     fmt = data.get("format")
     if fmt != FORMAT:
         if fmt is None:
             raise RecordError("not a Frostfield record: it has no 'format' field")
-        raise RecordError(f"not a Frostfield record: its format is {fmt!r}, expected {FORMAT!r}")
+        raise RecordError(f"not a Frostfield record: its format is {_shown(fmt)}, expected {FORMAT!r}")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if not _is_whole(version):
         raise RecordError("the record's 'version' is missing or not a whole number")
     if version > VERSION:
         raise RecordError(f"the record is version {version}, newer than this app reads (up to {VERSION})")
@@ -170,7 +217,7 @@ def from_json(data: Any) -> Loaded:
         raise RecordError(f"the record's version {version} is not a valid version")
     game_id = _need(data, "game", str)
     if game_id not in GAMES:
-        raise RecordError(f"the record's game {game_id!r} is unknown; games: {', '.join(GAMES)}")
+        raise RecordError(f"the record's game {_shown(game_id)} is unknown; games: {', '.join(GAMES)}")
     game = get_game(game_id)
     options = _need(data, "options", dict)
     try:
@@ -187,10 +234,12 @@ def from_json(data: Any) -> Loaded:
     uid = data.get("id")
     if not isinstance(uid, str) or not uid:
         raise RecordError("the record has no game 'id'")
+    if not UID.fullmatch(uid):
+        raise RecordError(f"the record's game 'id' {_shown(uid)} is not 1 to 64 letters, digits, - or _")
     match_game, match_first = 0, ()
     if "match" in data:
         match = data["match"]
-        if not isinstance(match, dict) or match.get("game") not in (1, 2):
+        if not isinstance(match, dict) or not _is_whole(match.get("game")) or match["game"] not in (1, 2):
             raise RecordError("the record's 'match' must say which game of the match it is (1 or 2)")
         match_game = match["game"]
         if match_game == 2:
@@ -199,7 +248,7 @@ def from_json(data: Any) -> Loaded:
             if not first.is_over:
                 raise RecordError("the match's first game is not finished, yet this is game 2")
     hints = data.get("hints", 0)
-    if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
+    if not _is_whole(hints) or hints < 0:
         raise RecordError("the record's 'hints' must be a whole number of hints used, 0 or more")
     record = Record(game_id, options, players, moves, uid, match_game, match_first, hints)
     state = _replay(game, moves, options, "the game")
@@ -207,11 +256,13 @@ def from_json(data: Any) -> Loaded:
         claimed = data["result"]
         actual = result_json(state)
         if not isinstance(claimed, dict) or any(claimed.get(k) != actual[k] for k in actual):
-            raise RecordError(
-                f"the record's result {json.dumps(claimed)} does not match its moves, which give "
-                f"{json.dumps(actual)}"
-            )
+            shown = _clip(json.dumps(claimed, default=repr), 120)
+            raise RecordError(f"the record's result {shown} does not match its moves, which give {json.dumps(actual)}")
     return Loaded(record, state)
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _need(data: dict, key: str, kind: type):
@@ -226,6 +277,11 @@ def _need(data: dict, key: str, kind: type):
 def _moves(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
         raise RecordError(f"the record's {what!r} must be a list of moves in notation, like [\"e5\", \"c3\"]")
+    if len(value) > MAX_MOVES:
+        raise RecordError(f"the record's {what!r} holds {len(value)} moves; no game here is longer than {MAX_MOVES}")
+    for ply, move in enumerate(value, 1):
+        if len(move) > MAX_NOTATION or not move.isprintable():
+            raise RecordError(f"the record's {what!r}: move {ply} ({_shown(move)}) is not written in notation")
     return tuple(value)
 
 
@@ -234,6 +290,32 @@ def _replay(game, moves, options, what: str):
         return game.replay(moves, **options)
     except IllegalMoveError as err:
         raise RecordError(f"{what} cannot be replayed: {err}") from None
+
+
+def _too_deep(value: Any) -> bool:
+    """True if lists and objects nest more than MAX_DEPTH deep in `value` (walked without recursion)."""
+    todo = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                return True
+            todo.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """A value from a record, cut to `limit` characters, for a message."""
+    return _clip(repr(value), limit)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _printable(text: str) -> str:
+    """`text` with anything a font cannot draw (control characters, NUL) shown as '?'."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else "?" for c in text)
 
 
 # -- files ----------------------------------------------------------------------------
@@ -245,23 +327,37 @@ def save(path: str | os.PathLike, record: Record, state=None) -> Path:
 
 
 def load(path: str | os.PathLike) -> Loaded:
-    """Read and replay the record at `path`; RecordError names what is wrong."""
+    """Read and replay the record at `path`; RecordError names what is wrong (NoRecord if there is no file)."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise RecordError(f"{path.name} is {size} bytes: far too large to be a game record")
-        raw = path.read_bytes()
+        raw = _read(path)
+    except (FileNotFoundError, NotADirectoryError):
+        raise NoRecord(f"there is no file {path}") from None
     except IsADirectoryError:
         raise RecordError(f"{path} is a folder, not a record file") from None
-    except FileNotFoundError:
-        raise RecordError(f"there is no file {path}") from None
     except OSError as err:
         raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
+    except ValueError:  # a NUL in the name, or a name the system cannot encode
+        raise RecordError(f"cannot read {str(path)!r}: not a valid file name") from None
+    if raw is None:
+        raise RecordError(f"{path} is not a file but a device or a pipe")
+    if len(raw) > MAX_BYTES:
+        raise RecordError(f"{path.name} is over {MAX_BYTES} bytes: far too large to be a game record")
     try:
         return loads(raw)
     except RecordError as err:
         raise RecordError(f"{path.name}: {err}") from None
+
+
+def _read(path: Path) -> bytes | None:
+    """The file's bytes, at most MAX_BYTES + 1 of them; None if it is not a regular file (a pipe could block)."""
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(path)
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    with open(path, "rb") as stream:
+        return stream.read(MAX_BYTES + 1)
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -301,10 +397,11 @@ class Autosave:
         save(self.path, record, state)
 
     def load(self) -> Loaded | None:
-        """The autosaved game, or None if there is none; RecordError if it is damaged."""
-        if not self.path.exists():
+        """The autosaved game, or None if there is none; RecordError if it is damaged or unreadable."""
+        try:
+            return load(self.path)
+        except NoRecord:
             return None
-        return load(self.path)
 
     def clear(self) -> None:
         """Forget the autosaved game (it finished, or the person declined to resume)."""

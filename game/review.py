@@ -1,7 +1,8 @@
 """Game review: the bot's evaluation of every position of a game, and the moves that spoiled it.
 
 Given a game (id, options, moves) and the bot's analysis of some of its positions (the
-candidates the worker returns, best first), `review` works out
+candidates the worker returns, best first, each with its value and its proof in plies),
+`review` works out
 
 - a verdict per position: the value for the player to move there and whether it is
   proved (a win, a loss or a draw), taken from the bot's best candidate;
@@ -16,18 +17,15 @@ A finished position needs no bot: its verdict is the result. Pure Python; never 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from game.core import IllegalMoveError, get_game
+from game.core import get_game
 
 DROP = 0.25  # a move that costs the mover this much of its expected result is marked
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
 LOST_WIN, SHARP_DROP = "lost-win", "drop"
-
-_PROOF = re.compile(r"^(wins|loses) in (\d+)$")
 
 
 @dataclass(frozen=True)
@@ -101,15 +99,11 @@ class Review:
         return [i for i, v in enumerate(self.verdicts) if v is None]
 
 
-def parse_label(label: str) -> tuple[str | None, int | None]:
-    """(outcome, plies) from a bot label: "wins in 5" -> (WIN, 5); "62%" -> (None, None)."""
-    text = str(label).strip().lower()
-    if text == "draw":
-        return DRAW, None
-    match = _PROOF.match(text)
-    if match is None:
-        return None, None
-    return (WIN if match.group(1) == "wins" else LOSS), int(match.group(2))
+def proved(proof: int | None) -> str | None:
+    """WIN, LOSS or DRAW for a proof in plies (+N wins, -N loses, 0 draw); None if not proved."""
+    if proof is None:
+        return None
+    return WIN if proof > 0 else LOSS if proof < 0 else DRAW
 
 
 def verdict_from_analysis(mover: int, candidates: Sequence[Any]) -> Verdict | None:
@@ -121,13 +115,13 @@ def verdict_from_analysis(mover: int, candidates: Sequence[Any]) -> Verdict | No
     if not candidates:
         return None
     best = candidates[0]
-    outcome, _ = parse_label(best.label)
+    outcome = proved(best.proof)
     value = min(1.0, max(0.0, float(best.value)))
     if outcome == WIN:
         value = 1.0
     elif outcome == LOSS:
         value = 0.0
-    return Verdict(mover, value, outcome, str(best.label), str(best.move))
+    return Verdict(mover, value, outcome, evaluation_label(best.value, best.proof), str(best.move))
 
 
 def verdict_of_final(state) -> Verdict:
@@ -145,12 +139,23 @@ def percent(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
+def evaluation_label(value: float, proof: int | None) -> str:
+    """How a move's evaluation reads to a person: "wins in 5", "loses in 3", "draw" or "62%"."""
+    if proof is None:
+        return percent(value)
+    if proof > 0:
+        return f"wins in {proof}"
+    if proof < 0:
+        return f"loses in {-proof}"
+    return "draw"
+
+
 def _mark(ply: int, move: str, player: int, before: Verdict, after: Verdict, candidates,
           drop: float) -> Mark | None:
     """The mark for one move, or None if it kept what the mover had."""
     was, now = before.value_for(player), after.value_for(player)
     played = next((c for c in candidates or () if str(c.move) == move), None)
-    played_wins = played is not None and parse_label(played.label)[0] == WIN
+    played_wins = played is not None and proved(played.proof) == WIN
     if played_wins:
         return None  # the bot proved the very move played wins; a later estimate is search noise
     preferred = before.best if before.best is not None and before.best != move else None
@@ -214,12 +219,4 @@ def replay_states(game_id: str, options: Mapping[str, Any] | None, moves: Sequen
 
     ValueError (an IllegalMoveError for a bad move) names the move and why.
     """
-    state = get_game(game_id).new(**dict(options or {}))
-    states = [state]
-    for ply, move in enumerate(moves, 1):
-        try:
-            state = state.play(str(move))
-        except IllegalMoveError as err:
-            raise IllegalMoveError(f"move {ply} ({move}): {err}") from None
-        states.append(state)
-    return states
+    return list(get_game(game_id).positions(moves, **dict(options or {})))

@@ -4,6 +4,9 @@ import random
 import pytest
 
 from game import GAMES, IllegalMoveError, get_game
+from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.insight import Insight
+from game.match import GameResult, Match
 
 OPTION_SETS = {
     "frozen-forest": [
@@ -156,3 +159,104 @@ def test_end_reasons_in_the_games_words():
     gw = get_game("goats-wintering").replay(["pass", "pass"])
     assert gw.end_reason == "Two passes in a row with equal warmth (0 each): Player 2 passed last and so loses."
     assert gw.winner == 0
+
+
+@pytest.mark.parametrize("game_id,options", CASES, ids=[f"{g}-{o}" for g, o in CASES])
+def test_the_outcome_is_none_until_the_end_and_then_gives_winner_scores_and_reason(game_id, options):
+    g = get_game(game_id)
+    rng = random.Random(11)
+    positions = list(g.positions([], **options))
+    state = positions[0]
+    while not state.is_over and state.ply < PLY_CAP.get(game_id, 10_000):
+        assert state.outcome() is None and state.winner is None and state.end_reason is None
+        state = state.play(rng.choice(state.legal_moves()))
+        positions.append(state)
+    if state.is_over:
+        end = state.outcome()
+        assert (end.winner, end.scores, end.reason) == (state.winner, state.scores, state.end_reason)
+        assert state.legal_moves() == []
+    moves = [str(s.last_move) for s in positions[1:]]
+    replayed = list(g.positions(moves, **options))
+    assert [s.key() for s in replayed] == [s.key() for s in positions]
+    assert g.replay(moves, **options).key() == replayed[-1].key()
+
+
+def test_positions_names_the_ply_of_an_illegal_move_after_giving_the_ones_before():
+    seen = []
+    with pytest.raises(IllegalMoveError, match=r"move 3 \(a1\)"):
+        for state in get_game("frozen-forest").positions(["a1", "c3", "a1"], size=4):
+            seen.append(state.ply)
+    assert seen == [0, 1, 2]
+
+
+@pytest.mark.parametrize("game_id", list(OPTION_SETS))
+def test_a_move_of_another_type_than_text_is_refused_with_how_to_write_one(game_id):
+    g = get_game(game_id)
+    for bad in (42, None, ["a1"]):
+        with pytest.raises(IllegalMoveError, match="a move is written as text") as err:
+            g.new().play(bad)
+        assert g.notation_help in str(err.value)
+
+
+# -- a fifth game is one file: the protocol's hooks and nothing else ----------------------------
+class Pile(State):
+    """Take one or two stones from a pile; who takes the last stone wins."""
+
+    __slots__ = ("stones",)
+
+    def _generate(self):
+        return [self.cfg.moves[t] for t in ("1", "2")[: self.stones]]
+
+    def _apply(self, move):
+        new = self._successor()
+        new.stones, new.to_move, new.last_move = self.stones - int(move.text), 1 - self.to_move, move
+        return new
+
+    def _why_illegal(self, move):
+        return f"only {self.stones} stone is left"
+
+    def _outcome(self):
+        return None if self.stones else Outcome(1 - self.to_move, self.scores, "The last stone is taken.")
+
+    @property
+    def scores(self):
+        return (0, 0)
+
+    def key(self):
+        return (self.stones, self.to_move)
+
+
+class PileGame(Game):
+    id, name, roles, notation_help = "pile", "Pile", ("First", "Second"), "write 1 or 2"
+    option_schema = (Option("stones", (3, 5), 5, "stones at the start"),)
+
+    def _make_config(self, options):
+        cfg = Config(self, options, None)
+        for take in ("1", "2"):
+            cfg.intern(Move(take, "take"))
+        return cfg
+
+    def _initial(self, cfg):
+        state = Pile._start(cfg)
+        state.stones = cfg.options["stones"]
+        return state
+
+
+@pytest.fixture
+def pile():
+    register(PileGame)
+    yield get_game("pile")
+    del GAMES["pile"]
+
+
+def test_a_fifth_game_gets_parsing_replay_the_end_overlays_and_matches_from_its_hooks(pile):
+    s = pile.replay(["2", " 2 "], stones=5)
+    assert (s.stones, s.to_move, s.is_over) == (1, 0, False)
+    assert s.why_not("2") == "only 1 stone is left"
+    with pytest.raises(IllegalMoveError, match="'3' is not a move: write 1 or 2"):
+        s.play("3")
+    end = s.play("1")
+    assert (end.is_over, end.winner, end.end_reason) == (True, 0, "The last stone is taken.")
+    assert s.insight() == Insight() and end.legal_moves() == []
+    one_each = Match("pile", pile.roles, GameResult(0, (0, 0)), GameResult(0, (0, 0)))
+    assert one_each.winner is None and "each over both games" in one_each.reason

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from game import IllegalMoveError, get_game
 from game.boards import bits
 
-FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "ludii"
-LUDII_FILE = FIXTURES / "icebreaker-size5.json"
+LUDII_FILE = Path(__file__).resolve().parent / "fixtures" / "ludii" / "icebreaker-size5.json"
 
 
 @pytest.fixture(scope="module")
@@ -329,15 +328,12 @@ def test_position_rejects_bad_setups(g):
 # -- Ludii's recorded games -------------------------------------------------------------------
 
 def _ludii_games():
-    if not LUDII_FILE.exists():
-        return []
-    return json.loads(LUDII_FILE.read_text())["games"]
+    return json.loads(LUDII_FILE.read_text(encoding="utf-8"))["games"]
 
 
-@pytest.mark.skipif(not LUDII_FILE.exists(), reason=f"Ludii fixtures not found at {FIXTURES} (shared/ beside the repo)")
 @pytest.mark.parametrize("index", range(30))
 def test_ludii_games_replay_with_the_same_legal_moves_and_result(g, index):
-    data = json.loads(LUDII_FILE.read_text())
+    data = json.loads(LUDII_FILE.read_text(encoding="utf-8"))
     record = data["games"][index]
     s = g.new(**data["options"])
     for ply, (move, expected) in enumerate(zip(record["moves"], record["legal"]), 1):
@@ -348,7 +344,6 @@ def test_ludii_games_replay_with_the_same_legal_moves_and_result(g, index):
     assert list(s.scores) == record["scores"]
 
 
-@pytest.mark.skipif(not LUDII_FILE.exists(), reason=f"Ludii fixtures not found at {FIXTURES}")
 def test_ludii_file_holds_30_games():
     assert len(_ludii_games()) == 30
 

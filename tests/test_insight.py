@@ -5,7 +5,7 @@ import pytest
 
 from game import get_game
 from game.boards import bits
-from game.insight import LEGEND, hiding_spots, edible_trees, insight, sight_line
+from game.insight import LEGEND, insight
 
 
 def random_state(game_id, seed, plies, **options):
@@ -37,7 +37,7 @@ def slide_reach(state):
 @pytest.mark.parametrize("seed", range(12))
 def test_hiding_spots_are_exactly_minas_moves_on_her_turn_and_her_reachable_hidden_spots_otherwise(seed):
     state = random_state("frozen-forest", seed, 3 + seed % 6)
-    spots = hiding_spots(state)
+    spots = state.hiding_spots()
     if state.to_move == 1:
         assert spots == destinations(state)
     elif state.mina is not None:
@@ -48,7 +48,7 @@ def test_hiding_spots_are_exactly_minas_moves_on_her_turn_and_her_reachable_hidd
 @pytest.mark.parametrize("seed", range(12))
 def test_edible_trees_are_exactly_yukis_moves_on_his_turn_and_his_seeing_trees_otherwise(seed):
     state = random_state("frozen-forest", seed, 4 + seed % 5)
-    trees = edible_trees(state)
+    trees = state.edible_trees()
     if state.to_move == 0:
         assert trees == destinations(state)
     elif state.yuki is not None:
@@ -63,12 +63,12 @@ def test_sight_line_marks_the_trees_that_block_it_and_is_clear_between_neighbour
     g = get_game("frozen-forest")
     state = g.replay(["a1", "c3"], size=6)  # Yuki a1 (eaten), Mina hides on c3 behind b2
     board = state.board
-    line = sight_line(state, board.cell("e5"))  # Yuki to move: lines run to Mina on c3
+    line = state.sight_line(board.cell("e5"))  # Yuki to move: lines run to Mina on c3
     assert [board.name(c) for c in line.between] == ["d4"]
     assert [board.name(c) for c in line.blockers] == ["d4"] and not line.clear
-    assert sight_line(state, board.cell("b2")).clear  # a neighbour always sees
+    assert state.sight_line(board.cell("b2")).clear  # a neighbour always sees
     mina_view = g.replay(["a1"], size=6)  # Mina to move: lines run to Yuki on a1
-    line = sight_line(mina_view, board.cell("d4"))
+    line = mina_view.sight_line(board.cell("d4"))
     assert [board.name(c) for c in line.blockers] == ["c3", "b2"]  # nearest the hovered spot first
 
 

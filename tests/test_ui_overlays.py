@@ -191,7 +191,7 @@ class AnalysingWorker(StandInWorker):
 
         rid, game_id, options, moves, level = current
         state = get_game(game_id).replay(moves, **options)
-        analysis = tuple(Candidate(str(m), 0.9 - 0.1 * i, 100 - i, f"{90 - 10 * i}%")
+        analysis = tuple(Candidate(str(m), 0.9 - 0.1 * i, 100 - i)
                          for i, m in enumerate(state.legal_moves()[:5]))
         return Reply(rid, analysis[0].move, analysis)
 

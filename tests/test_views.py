@@ -5,7 +5,6 @@ import json
 import math
 import os
 import random
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -280,19 +279,6 @@ def test_thumbnail_is_a_picture_of_the_requested_size(screen, game_id):
         start = view.thumbnail(get_game(game_id).new(), size)
         assert pygame.image.tobytes(start, "RGB") != pygame.image.tobytes(thumb, "RGB")  # it shows the state
     assert view.cell_size > 30  # the view's own layout is untouched by its thumbnails
-
-
-@pytest.mark.parametrize("game_id", ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"])
-def test_draw_at_1280x800_is_cheap(screen, game_id):
-    state = playout(get_game(game_id).new(), 10)
-    view = laid_out(game_id, state.board, (16, 16, 880, 768))
-    cells = state.board.cells
-    kw = dict(targets=cells[:12], selected=cells[5], hover=cells[7], cursor=cells[9], last_move=state.last_move)
-    view.draw(screen, state, **kw)
-    t0 = time.perf_counter()
-    for _ in range(30):
-        view.draw(screen, state, **kw)
-    assert (time.perf_counter() - t0) / 30 < 0.008
 
 
 # -- bad input ---------------------------------------------------------------------------

@@ -8,7 +8,8 @@ import pytest
 
 from game import GAMES, get_game
 from game.bots import LEVELS, level_names, levels_for
-from game.bots.worker import BotWorker, Candidate, Failure, Progress, Reply, answer
+from game.bots.worker import BotWorker, Candidate, Failure, Progress, Reply, Request, answer
+from game.review import evaluation_label
 
 GAME_IDS = ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
 # Small boards keep the worker quick while still exercising every rule.
@@ -85,7 +86,7 @@ def test_answer_gives_a_legal_move_for_random_positions(game_id):
     for level in ("beginner", "casual"):
         for _ in range(3):
             state, moves = random_position(game_id, SMALL[game_id], rng, rng.randrange(0, 12))
-            reply = answer(("request", 1, game_id, SMALL[game_id], moves, level, 3, "move"))
+            reply = answer(Request(1, game_id, SMALL[game_id], tuple(moves), level, 3, "move"))
             assert isinstance(reply, Reply), reply
             assert state.why_not(reply.move) is None
             assert all(isinstance(c, Candidate) for c in reply.analysis)
@@ -93,12 +94,28 @@ def test_answer_gives_a_legal_move_for_random_positions(game_id):
 
 
 def test_answer_explains_bad_input():
-    fail = answer(("request", 4, "frozen-forest", {"size": 5}, ["zz9"], "casual", 1, "move"))
+    fail = answer(Request(4, "frozen-forest", {"size": 5}, ("zz9",), "casual", 1))
     assert isinstance(fail, Failure) and fail.request_id == 4 and "zz9" in fail.message
-    fail = answer(("request", 5, "frozen-forest", {"size": 99}, [], "casual", 1, "move"))
+    fail = answer(Request(5, "frozen-forest", {"size": 99}, (), "casual", 1))
     assert isinstance(fail, Failure) and "size" in fail.message
-    fail = answer(("request", 6, "frozen-forest", {}, [], "grandmaster", 1, "move"))
+    fail = answer(Request(6, "frozen-forest", {}, (), "grandmaster", 1))
     assert isinstance(fail, Failure) and "beginner" in fail.message
+
+
+def test_candidates_carry_their_proof_as_a_number_of_plies():
+    reply = answer(Request(7, "frozen-forest", {"size": 5}, (), "perfect", 1, "analyse"))
+    best = reply.analysis[0]
+    assert (best.move, best.proof, best.value) == ("c3", 3, 1.0)  # Yuki wins in 3 plies from the centre
+    assert all(c.proof > 3 for c in reply.analysis[1:])  # every other first spot wins too, but later
+    assert best.label == "wins in 3"
+
+
+@pytest.mark.parametrize("value, proof, label", [
+    (1.0, 5, "wins in 5"), (0.0, -3, "loses in 3"), (0.5, 0, "draw"), (0.62, None, "62%"), (0.999, None, "100%"),
+])
+def test_the_label_is_written_from_the_value_and_the_proof(value, proof, label):
+    assert evaluation_label(value, proof) == label
+    assert Candidate("a1", value, 10, proof).label == label
 
 
 def test_worker_returns_legal_moves_for_every_game(worker):

@@ -13,16 +13,38 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from game.bots.levels import LEVELS
+from game.review import evaluation_label
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the app asks the worker: a move (or an analysis) of the position after `moves`."""
+
+    request_id: int
+    game_id: str
+    options: dict
+    moves: tuple[str, ...]
+    level: str
+    seed: int | None = None
+    mode: str = "move"  # one of MODES
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """A move the bot considered: notation, the mover's expected result 0..1, visits, a label."""
+    """A move the bot considered: notation, the mover's expected result 0..1, visits, and its proof.
+
+    proof: +N = the mover wins in N plies, -N = loses in N plies, 0 = a proved draw, None = not proved.
+    """
 
     move: str
     value: float
     visits: int
-    label: str
+    proof: int | None = None
+
+    @property
+    def label(self) -> str:
+        """The evaluation as the app shows it (game.review.evaluation_label); kept until the app calls that."""
+        return evaluation_label(self.value, self.proof)
 
 
 @dataclass(frozen=True)
@@ -51,6 +73,7 @@ class Failure:
 
 
 MODES = ("move", "analyse")
+CANCEL, QUIT = "cancel", "quit"  # the app's other messages: drop the current request; end the process
 MAX_CANDIDATES = 8        # the analysis the app shows: the best few moves
 PROGRESS_STEP = 0.02      # report progress no more finely than this...
 PROGRESS_INTERVAL = 0.05  # ...and no more often than this (seconds)
@@ -87,12 +110,13 @@ class BotCache:
         return bot
 
 
-def answer(request: tuple, progress=None, cache: BotCache | None = None) -> Reply | Failure:
-    """Work out the reply to one request tuple (also usable in-process, e.g. by tests)."""
+def answer(request: Request, progress=None, cache: BotCache | None = None) -> Reply | Failure:
+    """Work out the reply to one request (also usable in-process, e.g. by tests)."""
     from game import get_game
     from game.core import IllegalMoveError
 
-    _, rid, game_id, options, moves, level, seed, mode = request
+    rid, game_id, options, moves = request.request_id, request.game_id, request.options, request.moves
+    level, seed, mode = request.level, request.seed, request.mode
     try:
         game = get_game(game_id)
         state = game.replay(list(moves), **dict(options or {}))
@@ -115,7 +139,7 @@ def answer(request: tuple, progress=None, cache: BotCache | None = None) -> Repl
     if move not in state.legal_moves():  # never hand the app an illegal move
         return Failure(rid, f"the bot chose an illegal move {move}; please report this")
     analysis = tuple(
-        Candidate(str(e.move), float(e.value), int(e.visits), e.label)
+        Candidate(str(e.move), float(e.value), int(e.visits), e.proof)
         for e in evaluations[:MAX_CANDIDATES]
     )
     return Reply(rid, str(move), analysis)
@@ -135,11 +159,11 @@ def _serve(conn) -> None:
             except (EOFError, OSError):
                 return  # the app has gone
         msg, pending = pending, None
-        if msg[0] == "quit":
+        if msg == QUIT:
             return
-        if msg[0] != "request":
+        if not isinstance(msg, Request):
             continue  # a cancel with nothing running
-        rid = msg[1]
+        rid = msg.request_id
         last = {"fraction": -1.0, "time": 0.0}
 
         def progress(fraction: float, rid=rid, last=last) -> None:
@@ -154,7 +178,7 @@ def _serve(conn) -> None:
         try:
             result = answer(msg, progress, cache)
         except _Interrupted as stop:
-            pending = stop.message if stop.message[0] != "cancel" else None
+            pending = stop.message if stop.message != CANCEL else None
             continue
         except (EOFError, OSError):
             return
@@ -200,8 +224,8 @@ class BotWorker:
         rid = self._next_id
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        msg = ("request", rid, str(game_id), dict(options or {}), [str(m) for m in moves],
-               str(level), seed, str(mode))
+        msg = Request(rid, str(game_id), dict(options or {}), tuple(str(m) for m in moves),
+                      str(level), seed, str(mode))
         for _ in range(2):  # a dead process gets one restart
             if not self.alive:
                 self._start()
@@ -257,7 +281,7 @@ class BotWorker:
         self._current = None
         if self.alive:
             try:
-                self._conn.send(("cancel",))
+                self._conn.send(CANCEL)
             except (EOFError, OSError):
                 self._stop()
 
@@ -267,7 +291,7 @@ class BotWorker:
         self._proc = self._conn = None
         if conn is not None:
             try:
-                conn.send(("quit",))
+                conn.send(QUIT)
             except (EOFError, OSError):
                 pass
         if proc is not None:
@@ -293,4 +317,4 @@ class BotWorker:
         self.close()
 
 
-__all__ = ["BotWorker", "Progress", "Reply", "Failure", "Candidate", "LEVELS", "answer"]
+__all__ = ["BotWorker", "Request", "Progress", "Reply", "Failure", "Candidate", "LEVELS", "answer"]
