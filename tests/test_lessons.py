@@ -158,6 +158,7 @@ def _data(game_id="frozen-forest"):
     (lambda d: d["steps"][1].pop("goal"), "a task needs a goal"),
     (lambda d: d["steps"][2].update(moves=["c3", "c4"]), "step 3: the position cannot be set up"),
     (lambda d: d["steps"][0].update(colour="red"), "unknown field"),
+    (lambda d: d["steps"][1].update(overlay=["fog"]), "unknown overlay"),
     (lambda d: d.update(version=99), "version"),
     (lambda d: d["steps"][6].update(moves=d["steps"][7]["moves"]), "the game is over"),
 ])

@@ -1,11 +1,10 @@
 """Puzzles: every shipped puzzle replays, its answers are legal and proved, levels are filled; progress."""
 import json
-import random
 
 import pytest
 
 from game import GAMES, get_game
-from game.bots.solver import Solver
+from game.bots.solver import WIN, Solver
 from game.puzzles import (LEVELS, PROGRESS_FILE, Progress, by_level, check, from_json, load, path_for,
                           to_json)
 from game.puzzles.generate import PLANS, Prover, generate
@@ -43,17 +42,9 @@ def test_every_puzzle_replays_with_legal_solution_line_and_refutations(game_id):
         assert any(r.line for r in puzzle.refutations.values())
 
 
-def _sample(per_game=3, seed=12):
-    rng = random.Random(seed)
-    out = []
-    for gid in GAMES:
-        for level in LEVELS:
-            out += [(gid, p) for p in rng.sample(by_level(PUZZLES[gid], level), 1)]
-    return out
-
-
-@pytest.mark.parametrize("game_id, puzzle", _sample(), ids=lambda v: v if isinstance(v, str) else v.id)
-def test_sampled_puzzle_is_proved_again_by_the_solver(game_id, puzzle):
+# Proving every shipped puzzle again takes about 15 s with the pure-Python solver.
+@pytest.mark.parametrize("game_id, puzzle", ALL, ids=[p.id for _, p in ALL])
+def test_every_puzzle_is_proved_again_by_the_solver(game_id, puzzle):
     state = puzzle.state()
     mover = state.to_move
     plan = PLANS[game_id]
@@ -67,9 +58,10 @@ def test_sampled_puzzle_is_proved_again_by_the_solver(game_id, puzzle):
             kept = mine == (1.0 if puzzle.goal == "win" else 0.5)
             assert kept == (str(move) in puzzle.solution), str(move)
     else:
-        scored = dict(Prover(game_id, puzzle.options, plan).scores(list(puzzle.moves), exact=True))
+        # Goats Wintering cycles: wins within the horizon are what is proved (and sound).
+        scored = dict(Prover(game_id, puzzle.options, plan).scores(list(puzzle.moves)))
         for move in puzzle.solution:
-            assert scored[move] is not None and scored[move] > 0
+            assert scored[move] is not None and 0 < WIN - scored[move] <= puzzle.result
         for move in puzzle.refutations:
             assert scored[move] is None or scored[move] < 0
 

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from game.boards import bits
 from game.core import State, get_game
-from game.insight import sight_line
+from game.insight import LEGEND, sight_line
 
 FORMAT = "frostfield-lesson"
 VERSION = 1
@@ -339,11 +339,14 @@ def _step(game_id: str, raw: Any, where: str) -> Step:
         raise ValueError(f"{where}: a task needs a goal, and a goal a task")
     if goal is not None and goal not in GOALS:
         raise ValueError(f"{where}: unknown goal {goal!r}; goals: {', '.join(GOALS)}")
+    overlay = tuple(raw.get("overlay", ()))
+    if not set(overlay) <= set(LEGEND):
+        raise ValueError(f"{where}: unknown overlay(s) {', '.join(sorted(set(overlay) - set(LEGEND)))}")
     answers = raw.get("answers")
     step = Step(
         game_id=game_id, title=raw["title"], text=raw["text"], options=dict(raw.get("options", {})),
         moves=tuple(raw.get("moves", ())), position=raw.get("position"),
-        overlay=tuple(raw.get("overlay", ())), select=raw.get("select"), task=raw.get("task"),
+        overlay=overlay, select=raw.get("select"), task=raw.get("task"),
         goal=goal, answers=None if answers is None else tuple(answers),
     )
     try:

@@ -110,6 +110,9 @@ def check(puzzle: Puzzle, move) -> Answer:
     if refutation is None:  # not stored: the generator proved every other move fails, so it does
         return Answer(False, True, f"Not this: {text} does not keep the result.")
     result, line = refutation.result, refutation.line
+    after = state.play(text)
+    if after.is_over:
+        return Answer(False, True, f"Not this: after {text} the game ends. {after.end_reason}", line)
     if result is None:
         outcome = f"{role} no longer wins within {_own_moves(puzzle.result)}"
     elif result == 0:
@@ -118,7 +121,7 @@ def check(puzzle: Puzzle, move) -> Answer:
         outcome = f"{opponent} wins in {_own_moves(-result - 1)}"
     else:
         outcome = f"{opponent} wins with best play"
-    reply = f"; {opponent} answers {line[0]}" if line else ""
+    reply = f"; {roles[after.to_move]} answers {line[0]}" if line else ""
     return Answer(False, True, f"Not this: after {text}, {outcome}{reply}.", line)
 
 

@@ -28,7 +28,6 @@ from game.puzzles import FOLDER, FORMAT, VERSION, LEVELS, by_level, check, load,
 from game.record import atomic_write
 
 LINE_MAX = 10          # plies kept of a main line or a refutation
-REFUTED_MAX = 8        # wrong first moves that get a refutation line (the most plausible ones)
 
 
 @dataclass(frozen=True)
@@ -42,6 +41,7 @@ class Plan:
     per_game: int = 3         # puzzles kept from one bot game at most
     max_solutions: int = 2    # a puzzle's solution set at most this large
     horizon: int | None = None  # seek only results within this many plies (a game that can cycle)
+    refuted: int = 8          # wrong first moves that get a refutation line (the most plausible ones)
     levels: tuple = ("beginner", "beginner")  # the bots of the mined games (iteration-bound: replayable)
 
 
@@ -54,7 +54,7 @@ PLANS = {
     "hv-grid": Plan(exact=False, draws=True),
     # Goats Wintering can cycle: the solver counts a repeated position on the line as a
     # draw, so only wins are sound; it seeks wins and losses within a horizon, exactly.
-    "goats-wintering": Plan(horizon=9),
+    "goats-wintering": Plan(horizon=9, refuted=4),
 }
 
 
@@ -86,12 +86,16 @@ class Prover:
             solver.table.clear()  # bound the memory; the table only saves time
         out = []
         try:
-            if not every and horizon is None and state.legal_moves():
-                solver.window = (-INF, INF) if exact else (-1, 1)
-                score = solver.solve(state, nodes=self.plan.nodes)
-                best = solver.best_move(state)
-                if best is not None:
-                    return [(str(best), score)]
+            if not every and state.legal_moves():
+                edge = WIN - (horizon or 0)
+                windows = [((-INF, INF) if exact else (-1, 1))] if horizon is None else [(edge, INF), (-INF, -edge)]
+                for solver.window in windows:
+                    score = solver.solve(state, nodes=self.plan.nodes)
+                    best = solver.best_move(state)
+                    if best is not None and solver.window[0] < score < solver.window[1]:
+                        return [(str(best), score)]
+                if horizon is not None:
+                    return [(str(state.legal_moves()[0]), None)]  # nothing proved within the horizon
             for move in state.legal_moves():
                 child = state.play(move)
                 sign = 1 if child.to_move == state.to_move else -1
@@ -122,11 +126,14 @@ class Prover:
         """
         line = [] if first is None else [first]
         while len(line) < LINE_MAX:
-            scored = self.scores(moves + line, self.plan.exact, every=False)
+            # Within a horizon an unproved position has no best move; the refuting reply itself
+            # is then found move by move (one that avoids a proved loss).
+            every = self.plan.horizon is not None and not line
+            scored = self.scores(moves + line, self.plan.exact, every=every)
             if scored is None:
                 return None
-            if not scored:
-                break
+            if not scored or (scored[0][1] is None and line):
+                break  # the end, or (with a horizon) no proved play beyond here
             line.append(scored[0][0])
         return line
 
@@ -201,7 +208,7 @@ def mine(prover: Prover, moves: list[str], game_index: int, rng: random.Random) 
                 if not scored:
                     continue
             facts = candidate(prover, position, scored)
-            if facts is not None and prover.plan.exact:
+            if facts is not None and prover.plan.exact and prover.plan.horizon is None:
                 scored = prover.scores(position, exact=True)
                 facts = scored and candidate(prover, position, scored)
             if facts:
@@ -212,6 +219,9 @@ def mine(prover: Prover, moves: list[str], game_index: int, rng: random.Random) 
     for facts in sorted(found, key=lambda f: rng.random()):
         if len(picked) >= prover.plan.per_game:
             break
+        at_once = min(facts["solution_plies"]) == 1
+        if at_once and any(min(p["solution_plies"]) == 1 for p in picked):
+            continue  # a win in one move is the easiest kind: one per game is plenty
         if all(abs(facts["source"]["ply"] - p["source"]["ply"]) >= 3 for p in picked):
             picked.append(facts)  # (3 plies apart: never the same position twice)
     return [p for p in (finish(prover, facts) for facts in picked) if p is not None]
@@ -227,12 +237,12 @@ def finish(prover: Prover, facts: dict) -> dict | None:
     wrong = sorted(facts["wrong"], key=_resistance)
     refutations = {}
     for k, (move, result) in enumerate(wrong):
-        refuting = prover.line(moves + [move], None) if k < REFUTED_MAX else []
+        refuting = prover.line(moves + [move], None) if k < prover.plan.refuted else []
         if refuting is None:
             return None
         refutations[move] = {"result": result, "line": refuting}
     state = game.replay(moves, **prover.options)
-    depth = (max(facts["solution_plies"]) if facts["goal"] == "win"
+    depth = (min(facts["solution_plies"]) if facts["goal"] == "win"
              else max((-r for _, r in wrong if r is not None), default=0))
     plausible = sum(1 for _, r in wrong if r is None or abs(r) > 2)
     difficulty = (min(10, math.ceil(depth / 2)) + 1.5 * math.log2(1 + plausible)
@@ -246,9 +256,9 @@ def finish(prover: Prover, facts: dict) -> dict | None:
 
 
 def _resistance(move_result) -> tuple:
-    """Sort key, most plausible wrong try first: no result within the horizon, then the slowest loss."""
+    """Sort key, most plausible wrong try first: the slowest loss (or draw), then no result within the horizon."""
     result = move_result[1]
-    return (0, 0) if result is None else (1, -result)
+    return (1, 0) if result is None else (0, -result)
 
 
 def puzzle_id(state) -> str:
@@ -300,30 +310,34 @@ def generate(game_id: str, seed: int = 1, minutes: float = 4.0, target: int = 42
     generator = {"seed": seed, "games": 0, "options": options, "plan": {
         "exact": plan.exact, "draws": plan.draws, "nodes": plan.nodes, "per_game": plan.per_game,
         "max_solutions": plan.max_solutions, "horizon": plan.horizon, "levels": list(plan.levels)}}
-    puzzles: list[dict] = []
+    found: list[dict] = []
     if not fresh and path.exists():
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("generator", {}).get("seed") == seed and data["generator"].get("options") == options:
             generator["games"] = data["generator"]["games"]
-            puzzles = data["puzzles"]
-    known = {p["id"] for p in puzzles}
+            found = data["puzzles"]
+    puzzles, known = [], set()
     t0 = time.monotonic()
     played = 0
-    while len(puzzles) < target and time.monotonic() - t0 < 60 * minutes and (games is None or played < games):
+    while True:
+        # A position met twice (in another game, or again in one that cycles) is one puzzle.
+        for p in found:
+            if p["id"] not in known:
+                known.add(p["id"])
+                puzzles.append(p)
+        puzzles = rank(puzzles)
+        atomic_write(path, json.dumps({"format": FORMAT, "version": VERSION, "game": game_id,
+                                       "generator": generator, "puzzles": puzzles}, indent=1))
+        if len(puzzles) >= target or time.monotonic() - t0 >= 60 * minutes or played == games:
+            return puzzles
         index = generator["games"]
         moves = play_game(game_id, options, seed, index, plan)
         # A fresh table per game: what the budget proves must not depend on earlier games.
-        prover = Prover(game_id, options, plan)
-        new = [p for p in mine(prover, moves, index, random.Random(seed * 7919 + index)) if p["id"] not in known]
-        known.update(p["id"] for p in new)
-        puzzles = rank(puzzles + new)
+        found = mine(Prover(game_id, options, plan), moves, index, random.Random(seed * 7919 + index))
         generator["games"] = index + 1
         played += 1
-        atomic_write(path, json.dumps({"format": FORMAT, "version": VERSION, "game": game_id,
-                                       "generator": generator, "puzzles": puzzles}, indent=1))
-        report(f"{game_id}: game {index} ({len(moves)} plies) gave {len(new)}; "
-               f"{len(puzzles)} puzzles, {time.monotonic() - t0:.0f} s")
-    return puzzles
+        report(f"{game_id}: game {index} ({len(moves)} plies) gave {len(found)}; "
+               f"{len(puzzles) + len(found)} puzzles at most, {time.monotonic() - t0:.0f} s")
 
 
 def show(game_id: str, level: int | None = None, folder: Path = FOLDER) -> str:
