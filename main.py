@@ -1,4 +1,4 @@
-"""Frostfield: `python main.py` opens the app; flags run it headless (screenshots, fps benchmark, smoke test)."""
+"""Frostfield: `python main.py` opens the app; flags run it headless (screenshots, benchmarks, smoke test)."""
 import multiprocessing
 import os
 import sys
@@ -11,6 +11,8 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(prog="frostfield", description="Four two-player winter strategy games.")
     parser.add_argument("--screenshots", metavar="DIR", help="render every scene of every game to PNG files in DIR, headless")
     parser.add_argument("--bench-fps", action="store_true", help="print frames per second on each board at 1280x800, headless")
+    parser.add_argument("--bench-idle", action="store_true",
+                        help="print the CPU share while idle (menu, play) and the frame rate while things move, headless")
     parser.add_argument("--smoke", action="store_true", help="open headless, play a few moves of each game, exit 0")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     return parser.parse_args(argv)
@@ -27,16 +29,18 @@ def main(argv=None) -> int:
         print(title())
         return 0
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if args.screenshots or args.bench_fps or args.smoke:
+    if args.screenshots or args.bench_fps or args.bench_idle or args.smoke:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-        from ui import headless
+        from ui import bench, headless
 
         if args.screenshots:
             files = headless.screenshots(args.screenshots)
             print(f"{len(files)} screenshots in {args.screenshots}")
         if args.bench_fps:
-            headless.bench_fps()
+            bench.bench_fps()
+        if args.bench_idle:
+            bench.bench_idle()
         if args.smoke:
             return headless.smoke()
         return 0

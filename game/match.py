@@ -137,3 +137,72 @@ class Match:
             f"{lead}; {self.names[best]} has more {self.score_name} over both games "
             f"({totals[best]} against {totals[1 - best]}).",
         )
+
+
+# -- game 2 of a Frozen Forest match: what each person needs --------------------------
+def _outcome_runs(outcomes: dict[int, object], want, exact: bool = False) -> str | None:
+    """Describe the counts where outcome == want as "any", "<k", ">k", "=k" or None (never).
+
+    With `exact`, a single count is always "=k" (a draw happens at one count, not "below 24").
+    """
+    hits = [e for e, o in outcomes.items() if o == want]
+    if not hits:
+        return None
+    counts = sorted(outcomes)
+    if len(hits) == len(counts) and not (exact and len(hits) == 1):
+        return "any"
+    if exact and len(hits) == 1:
+        return f"={hits[0]}"
+    lo, hi = min(hits), max(hits)
+    if lo == counts[0] and hits == list(range(lo, hi + 1)):
+        return f"<{hi + 1}"
+    if hi == counts[-1] and hits == list(range(lo, hi + 1)):
+        return f">{lo - 1}"
+    if len(hits) == 1:
+        return f"={lo}"
+    return None
+
+
+def match_guidance(game, first: GameResult, eaten_now: int, most: int,
+                   names=("Player A", "Player B")) -> list[str]:
+    """What each person needs in game 2 of a Frozen Forest match, worked out with Match.
+
+    `first` is game 1's result, `eaten_now` the trees Yuki has eaten so far in game 2 and
+    `most` the most he could eat. Every possible end of game 2 (either role winning after
+    any count from now on) is scored with game.match.Match, and the lines say which ends
+    win the match for whom, in the rule book's words.
+    """
+    yuki, mina = game.roles
+    counts = range(eaten_now, max(eaten_now, most) + 1)
+    outcome = {role: {e: Match(game.id, game.roles, first, GameResult(role, (e, e)), names).winner for e in counts}
+               for role in (0, 1)}
+    every = {w for by_count in outcome.values() for w in by_count.values()}
+    if len(every) == 1:
+        (decided,) = every
+        if decided is None:
+            return ["The match is drawn, however this game ends."]
+        return [f"{names[decided]} has won the match, however this game ends."]
+    phrases = {  # what each role must do for the counts where it wins the match (the issue's words)
+        0: {"any": f"your {yuki} must catch {mina}",
+            "<": f"your {yuki} must eat fewer than {{k}} trees",
+            ">": f"your {yuki} must eat more than {{k}} trees",
+            "=": f"your {yuki} must eat exactly {{k}} trees"},
+        1: {"any": f"{mina} must survive",
+            "<": f"{mina} must survive while {yuki} has eaten fewer than {{k}} trees",
+            ">": f"{mina} must survive until {yuki} has eaten more than {{k}} trees",
+            "=": f"{mina} must survive with {yuki} at exactly {{k}} trees"},
+    }
+    lines = []
+    for role, side in ((0, yuki), (1, mina)):
+        person = person_in_role(1, role)
+        who = f"{names[person]} ({side})"
+        win = _outcome_runs(outcome[role], person)
+        draw = _outcome_runs(outcome[role], None, exact=True)
+        tie = f"{draw[1:]} exactly: a draw" if draw and draw[0] == "=" else None
+        if win is None:
+            text = f"{who}: winning this game no longer wins the match"
+            lines.append(text + (f" ({tie})." if tie else "."))
+            continue
+        needs = phrases[role]["any" if win == "any" else win[0]].format(k=win[1:])
+        lines.append(f"{who}: to win the match, {needs}" + (f" ({tie})." if tie else "."))
+    return lines

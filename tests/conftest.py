@@ -13,6 +13,11 @@ import pytest  # noqa: E402
 from game.bots.worker import Progress, Reply  # noqa: E402
 
 
+def pytest_configure(config):
+    """The marker of tests that make a scene fail on purpose."""
+    config.addinivalue_line("markers", "scene_failures: the test makes a scene fail on purpose (a crash log is expected)")
+
+
 class StandInWorker:
     """The BotWorker interface answered in-process with a random legal move, after a few polls.
 
@@ -69,7 +74,7 @@ class StandInWorker:
 
 
 @pytest.fixture
-def make_app(tmp_path):
+def make_app(tmp_path, request):
     """A factory for headless apps whose settings and saves live in the test's temp folder."""
     made = []
 
@@ -78,6 +83,7 @@ def make_app(tmp_path):
 
         kwargs.setdefault("config_dir", tmp_path / "config")
         kwargs.setdefault("data_dir", tmp_path / "data")
+        kwargs.setdefault("log_dir", tmp_path / "logs")
         kwargs.setdefault("size", (1280, 800))
         kwargs.setdefault("worker_factory", StandInWorker)
         app = App(**kwargs)
@@ -87,6 +93,10 @@ def make_app(tmp_path):
     yield factory
     for app in made:
         app.close()
+    # A scene that raised is caught by the app (it shows the error screen): here it must fail the test.
+    log = tmp_path / "logs" / "frostfield.log"
+    if log.exists() and request.node.get_closest_marker("scene_failures") is None:
+        pytest.fail("a scene failed during the test:\n" + log.read_text(encoding="utf-8"))
 
 
 @pytest.fixture
@@ -103,7 +113,7 @@ def start(driver, game_id, people=None, match=False, **options):
     """Open the play scene straight from a setup (the setup scene has its own tests)."""
     from game import get_game
     from game.record import Seat
-    from ui.scenes.payloads import GameSetup, PlayRequest
+    from ui.payloads import GameSetup, PlayRequest
 
     setup = GameSetup(game_id, get_game(game_id).validate(**options), people or (Seat(), Seat()), match)
     driver.app.scenes.switch("play", PlayRequest(setup, 1 if match else 0))

@@ -232,7 +232,7 @@ class AnalysingWorker:
 def open_review(driver, game=ICE, back="results"):
     """Open the review screen for a game straight from its moves."""
     from game.record import Seat
-    from ui.scenes.payloads import GameSetup, PlayRequest, ReviewRequest
+    from ui.payloads import GameSetup, PlayRequest, ReviewRequest
 
     game_id, options, moves = game
     setup = GameSetup(game_id, get_game(game_id).validate(**options), (Seat(), Seat()))
@@ -249,13 +249,13 @@ def board_pixels(surface, rect) -> bytes:
 
 def state_picture(scene, ply) -> bytes:
     """The board area as a fresh view draws position `ply` with its last move marked."""
-    from ui.views import make_view
+    from ui.games import make_view
 
     state = scene.states[ply]
-    view = make_view(scene.game.id, state.board, scene.app.palette)
+    view = make_view(scene.game.id, state.board, scene.ctx.palette)
     view.layout(scene.board_rect)
-    surface = pygame.Surface(scene.app.screen.get_size())
-    surface.fill(scene.app.palette.background)
+    surface = pygame.Surface(scene.ctx.screen.get_size())
+    surface.fill(scene.ctx.palette.background)
     view.draw(surface, state, last_move=state.last_move)
     return board_pixels(surface, scene.board_rect)
 
@@ -285,7 +285,7 @@ def test_arrows_home_end_and_the_buttons_step_through_the_game(review_driver):
     for text, ply in (("End »", 13), ("‹ Back", 12), ("« Start", 0), ("Next ›", 1)):
         d.press(text)
         assert scene.index == ply and scene.state.key() == expect(ply)
-    assert scene.status_label.text == f"Move 1 of 13: Red {moves[0]}"
+    assert scene.panel.status_label.text == f"Move 1 of 13: Red {moves[0]}"
     d.key(pygame.K_HOME)
     assert not d.button("« Start").is_enabled and d.button("Next ›").is_enabled
 
@@ -293,17 +293,17 @@ def test_arrows_home_end_and_the_buttons_step_through_the_game(review_driver):
 def test_a_click_on_the_graph_or_a_move_jumps_there_and_the_board_shows_that_position(review_driver):
     d = review_driver
     scene = open_review(d)
-    d.click((scene.graph.x_of(7) + 2, scene.graph.rect.centery))
+    d.click((scene.panel.graph.x_of(7) + 2, scene.panel.graph.rect.centery))
     assert scene.index == 7
     d.frames(1)
     shown = board_pixels(d.app.screen, scene.board_rect)
     assert shown == state_picture(scene, 7)
     assert shown != state_picture(scene, 6)  # the comparison can tell positions apart
-    d.click((scene.graph.rect.right - 1, scene.graph.rect.bottom - 1))  # the far edge: the end
+    d.click((scene.panel.graph.rect.right - 1, scene.panel.graph.rect.bottom - 1))  # the far edge: the end
     assert scene.index == 13
-    d.click((scene.graph.rect.x + 1, scene.graph.rect.y + 1))
+    d.click((scene.panel.graph.rect.x + 1, scene.panel.graph.rect.y + 1))
     assert scene.index == 0
-    cell, ply = next((r, p) for r, p in scene.move_cells if p == 4)
+    cell, ply = next((r, p) for r, p in scene.panel.moves.cells if p == 4)
     d.click(cell.center)
     assert scene.index == 4 and board_pixels(d.app.screen, scene.board_rect) == state_picture(scene, 4)
 
@@ -317,43 +317,43 @@ def test_the_graph_fills_in_one_position_at_a_time_and_marks_the_drop(review_dri
     seen_partial = False
     for _ in range(200):
         d.frames(1)
-        r = scene.review
+        r = scene.analysis.review
         known = [v is not None for v in r.series[:-1]]
         if 0 < sum(known) < len(known):
             seen_partial = True
             # Filled from the start: every known position comes before every unknown one.
             assert known == sorted(known, reverse=True)
-        if r.complete and scene.pending is None:
+        if r.complete and scene.analysis.pending is None:
             break
-    assert seen_partial and scene.review.complete
+    assert seen_partial and scene.analysis.review.complete
     assert d.worker.overlaps == 0  # the next request waited for each reply
     assert [(req[2], req[3], req[4]) for req in d.worker.requests[:13]] == \
         [(list(moves[:i]), "casual", "analyse") for i in range(13)]
     assert len(d.worker.requests) == 13  # the final position is judged by its result
-    mark = scene.review.mark_at(5)
+    mark = scene.analysis.review.mark_at(5)
     assert mark is not None and mark.note == "evaluation fell from 71% to 30%"
-    assert [m.ply for m in scene.review.marks] == [5]
-    d.click((scene.graph.x_of(5), scene.graph.rect.centery))
+    assert [m.ply for m in scene.analysis.review.marks] == [5]
+    d.click((scene.panel.graph.x_of(5), scene.panel.graph.rect.centery))
     assert scene.index == 5
-    assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.note_box.html_text
+    assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.panel.note_box.html_text
     d.frames(1)
-    dot = (round(scene.graph.x_of(5)), round(scene.graph.y_of(scene.review.series[5])))
-    from ui.scenes.graph import MARK_COLOUR
+    dot = (round(scene.panel.graph.x_of(5)), round(scene.panel.graph.y_of(scene.analysis.review.series[5])))
+    from ui.widgets.graph import MARK_COLOUR
 
     assert tuple(d.app.screen.get_at(dot))[:3] == MARK_COLOUR
-    assert "every position evaluated" in scene.analysis_label.text
+    assert "every position evaluated" in scene.panel.analysis_label.text
 
 
 def test_the_position_on_screen_is_evaluated_next(review_driver):
     d = review_driver
     scene = open_review(d)
-    d.until(lambda: scene.review.analysed >= 3, limit=100)  # positions 0 and 1, and the final one
+    d.until(lambda: scene.analysis.review.analysed >= 3, limit=100)  # positions 0 and 1, and the final one
     d.key(pygame.K_END)
     d.key(pygame.K_LEFT)  # position 12: not evaluated yet
-    d.until(lambda: scene.review.verdicts[12] is not None, limit=100)
+    d.until(lambda: scene.analysis.review.verdicts[12] is not None, limit=100)
     asked = [len(req[2]) for req in d.worker.requests]
     assert asked[:2] == [0, 1] and 12 in asked and asked.index(12) <= 3, asked
-    assert scene.review.verdicts[5] is None  # the rest waits its turn
+    assert scene.analysis.review.verdicts[5] is None  # the rest waits its turn
 
 
 def test_leaving_the_review_cancels_the_analysis(review_driver):
@@ -361,8 +361,8 @@ def test_leaving_the_review_cancels_the_analysis(review_driver):
     d.worker.polls_before_reply = 1000  # the bot is still thinking when the person leaves
     scene = open_review(d, back="select")
     d.frames(3)
-    assert scene.pending is not None and len(d.worker.requests) == 1
-    assert "evaluating: 1 of 14 positions" in scene.analysis_label.text  # the final one is known
+    assert scene.analysis.pending is not None and len(d.worker.requests) == 1
+    assert "evaluating: 1 of 14 positions" in scene.panel.analysis_label.text  # the final one is known
     d.key(pygame.K_ESCAPE, frames=3)
     assert d.app.scenes.current_name == "select"
     assert d.worker.cancelled == 1
@@ -371,7 +371,7 @@ def test_leaving_the_review_cancels_the_analysis(review_driver):
 
 
 def test_the_real_worker_evaluates_every_position_while_the_screen_keeps_drawing(make_app):
-    from ui.app import default_worker
+    from ui.bots import default_worker
     from ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False, worker_factory=default_worker))
@@ -379,12 +379,12 @@ def test_the_real_worker_evaluates_every_position_while_the_screen_keeps_drawing
     scene = open_review(d, FOREST)
     frames_while_thinking = 0  # how fast they were is main.py --bench-fps's to print, not a test's to assert
     deadline = time.monotonic() + 25
-    while (scene.pending is not None or scene.next_position() is not None) and time.monotonic() < deadline:
-        frames_while_thinking += scene.pending is not None
+    while (scene.analysis.pending is not None or scene.analysis.next_position(scene.index) is not None) and time.monotonic() < deadline:
+        frames_while_thinking += scene.analysis.pending is not None
         d.frames(1)
         time.sleep(0.005)
-    assert scene.analysis_error is None and scene.failed == {}
-    r = scene.review
+    assert scene.analysis.error is None and scene.analysis.failed == {}
+    r = scene.analysis.review
     assert r.complete, r.series
     for ply, verdict in enumerate(r.verdicts[:-1]):
         assert verdict.best in [str(m) for m in scene.states[ply].legal_moves()]
@@ -408,7 +408,7 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     d.key(pygame.K_RETURN, frames=2)
     picture = pygame.image.load(str(tmp_path / "end.png"))
     assert picture.get_size() == (960, 960)
-    assert f"Board saved to {tmp_path / 'end.png'}" in scene.note_box.html_text
+    assert f"Board saved to {tmp_path / 'end.png'}" in scene.panel.note_box.html_text
     d.key(pygame.K_HOME)
     assert scene.export_png(tmp_path / "start")  # ".png" is added
     start = pygame.image.load(str(tmp_path / "start.png"))
@@ -421,7 +421,7 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     loaded = load(tmp_path / "game.json")
     assert loaded.record.moves == moves and loaded.record.game_id == game_id
     assert loaded.record.options == get_game(game_id).validate(**options) and loaded.state.is_over
-    assert f"Game saved to {tmp_path / 'game.json'}" in scene.note_box.html_text
+    assert f"Game saved to {tmp_path / 'game.json'}" in scene.panel.note_box.html_text
 
 
 def test_export_failures_are_messages(review_driver, tmp_path):
@@ -431,7 +431,7 @@ def test_export_failures_are_messages(review_driver, tmp_path):
     blocker.write_text("a file, not a folder")
     assert not scene.export_png(blocker / "board.png")
     assert f"Could not export the board to {blocker / 'board.png'}" in scene.message
-    assert "Could not export" in scene.note_box.html_text
+    assert "Could not export" in scene.panel.note_box.html_text
     assert not scene.save_record(blocker / "game.json")
     assert f"Could not save the record to {blocker / 'game.json'}" in scene.message
     d.key(pygame.K_RIGHT)  # and the review goes on
@@ -442,7 +442,7 @@ def test_a_game_that_cannot_be_replayed_goes_back_to_the_menu_with_a_message(rev
     d = review_driver
     open_review_bad = ("icebreaker", {"size": 3}, ("a1-a2", "zz-zz"))
     from game.record import Seat
-    from ui.scenes.payloads import GameSetup, PlayRequest, ReviewRequest
+    from ui.payloads import GameSetup, PlayRequest, ReviewRequest
 
     game_id, options, moves = open_review_bad
     setup = GameSetup(game_id, options, (Seat(), Seat()))
@@ -459,15 +459,15 @@ def test_without_a_bot_the_review_still_steps_through_the_game(make_app):
     d.frames(2)
     scene = open_review(d)
     d.frames(3)
-    assert scene.analysis_label.text.startswith("No evaluation")
-    assert "No evaluation: no bot is available in this installation." in scene.note_box.html_text
+    assert scene.panel.analysis_label.text.startswith("No evaluation")
+    assert "No evaluation: no bot is available in this installation." in scene.panel.note_box.html_text
     d.key(pygame.K_END)
-    assert scene.index == 13 and scene.review.series[-1] == 1.0
+    assert scene.index == 13 and scene.analysis.review.series[-1] == 1.0
 
 
 # -- the graph -----------------------------------------------------------------------------------
 def test_the_graph_maps_positions_to_pixels_and_back():
-    from ui.scenes.graph import EvalGraph
+    from ui.widgets.graph import EvalGraph
 
     g = EvalGraph((100, 50, 400, 150), plies=40)
     for ply in (0, 1, 17, 39, 40):
@@ -479,7 +479,7 @@ def test_the_graph_maps_positions_to_pixels_and_back():
 
 
 def test_the_graph_breaks_its_line_at_positions_not_yet_evaluated():
-    from ui.scenes.graph import EvalGraph
+    from ui.widgets.graph import EvalGraph
 
     g = EvalGraph((0, 0, 300, 100), plies=6)
     runs = g.runs([0.5, 0.6, None, 0.2, None, None, 1.0])
@@ -488,7 +488,7 @@ def test_the_graph_breaks_its_line_at_positions_not_yet_evaluated():
 
 
 def test_fill_colours_are_lightened_until_they_show_on_the_background():
-    from ui.scenes.graph import _brightness, visible
+    from ui.widgets.graph import _brightness, visible
 
     background = (31, 45, 61)
     black_ship = visible((20, 20, 24), background)

@@ -26,8 +26,8 @@ def test_ctrl_s_saves_a_record_that_loads_back(driver, tmp_path):
     assert not scene.chooser.is_open
     loaded = load(path)
     assert loaded.record.moves == ("c3", "f6") and loaded.record.options["size"] == 6
-    assert loaded.record.uid == scene.uid
-    assert "Saved to" in scene.message_box.html_text
+    assert loaded.record.uid == scene.session.record().uid
+    assert "Saved to" in scene.panel.message_box.html_text
 
 
 def test_the_load_button_opens_a_record_and_continues_it(driver, tmp_path):
@@ -55,7 +55,7 @@ def test_a_bad_file_shows_a_message_and_the_game_goes_on(driver, tmp_path):
     driver.frames(2)
     assert driver.app.scenes.current_name == "play" and driver.scene is scene
     assert "Could not load: notes.json: the record's game 'chess' is unknown" in scene.message
-    assert "chess" in scene.message_box.html_text
+    assert "chess" in scene.panel.message_box.html_text
     driver.play(scene.state.legal_moves()[0])
     assert len(scene.moves) == 1
 

@@ -31,7 +31,7 @@ def test_keyboard_picks_a_game_and_f1_shows_its_rules(driver):
 
 
 def test_goats_size_follows_the_board_shape(driver):
-    driver.app.scenes.switch("setup", __import__("ui.scenes.payloads", fromlist=["GameChoice"]).GameChoice("goats-wintering"))
+    driver.app.scenes.switch("setup", __import__("ui.payloads", fromlist=["GameChoice"]).GameChoice("goats-wintering"))
     driver.frames(2)
     form = driver.scene.form
     size = next(f for f in form.fields if f.key == "size")
@@ -48,7 +48,7 @@ def test_goats_size_follows_the_board_shape(driver):
 
 
 def test_keyboard_changes_options_and_ring_layout_needs_an_even_size(driver):
-    from ui.scenes.payloads import GameChoice
+    from ui.payloads import GameChoice
 
     driver.app.scenes.switch("setup", GameChoice("frozen-forest"))
     driver.frames(2)
@@ -69,7 +69,7 @@ def test_keyboard_changes_options_and_ring_layout_needs_an_even_size(driver):
 
 
 def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
-    from ui.scenes.payloads import GameChoice
+    from ui.payloads import GameChoice
     from game.bots import levels_for, level_names
 
     driver.app.scenes.switch("setup", GameChoice("icebreaker"))
@@ -86,7 +86,7 @@ def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
 
 
 def test_rules_come_back_to_the_scene_underneath(driver):
-    from ui.scenes.payloads import GameChoice
+    from ui.payloads import GameChoice
 
     driver.app.scenes.switch("setup", GameChoice("hv-grid"))
     driver.frames(2)
@@ -125,7 +125,7 @@ def test_a_damaged_settings_file_falls_back_to_defaults(make_app, tmp_path):
     (tmp_path / "config" / "settings.json").write_text("{not json")
     app = make_app(offer_resume=False)
     assert app.settings.animation == "normal"
-    assert "not valid JSON" in app.store.problem
+    assert "not valid JSON" in app.scenes.current.message  # said once, on the menu
 
 
 def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tmp_path):

@@ -8,7 +8,7 @@ from game.boards import bits
 from game.insight import distances_to, insight, sight_line
 from game.match import GameResult
 from game.record import Seat
-from ui.scenes.payloads import GameSetup, PlayRequest
+from ui.payloads import GameSetup, PlayRequest
 
 
 def spy_draw(scene):
@@ -52,16 +52,16 @@ def open_game(driver, game_id, moves, **options):
 # -- overlays --------------------------------------------------------------------------
 def test_o_toggles_overlays_and_the_choice_is_remembered(driver, make_app):
     scene = start(driver, "frozen-forest", size=6)
-    assert not scene.overlays_on and scene.current_insight() is None  # off by default
+    assert not scene.overlays.on and scene.overlays.insight(scene.state, scene.hand.selected) is None  # off by default
     driver.key(pygame.K_o, frames=2)
     scene = driver.scene
-    assert scene.overlays_on and driver.app.settings.overlays
-    assert driver.app.store.load().overlays  # saved at once
+    assert scene.overlays.on and driver.app.settings.overlays
+    assert driver.app.storage.settings.load().overlays  # saved at once
     assert driver.button("Overlays: on")
     again = make_app(offer_resume=False)  # the same config folder: a later start
     assert again.settings.overlays
     driver.press("Overlays: on")
-    assert not driver.scene.overlays_on and not driver.app.store.load().overlays
+    assert not driver.scene.overlays.on and not driver.app.storage.settings.load().overlays
 
 
 def test_frozen_forest_hiding_zone_is_minas_moves_and_shows_in_pixels(driver):
@@ -100,11 +100,11 @@ def test_frozen_forest_hover_draws_the_sight_line_with_its_blockers(driver):
     driver.frames(1)
     line = sight_line(scene.state, board.cell("e5"))
     assert seen["sight"] == line and [board.name(c) for c in line.blockers] == ["d5", "c5", "b5"]
-    assert "blocked by the trees on d5, c5, b5" in scene.message_box.html_text
+    assert "blocked by the trees on d5, c5, b5" in scene.panel.message_box.html_text
     driver.move_mouse(scene.view.cell_center(board.cell("b4")))  # next to Yuki on a5: they see each other
     driver.frames(1)
     assert seen["sight"].clear  # the board's tag says "clear"; the panel gives the rule's reason
-    assert "Why not?" in scene.message_box.html_text and "no tree blocks the line" in scene.message_box.html_text
+    assert "Why not?" in scene.panel.message_box.html_text and "no tree blocks the line" in scene.panel.message_box.html_text
 
 
 def test_icebreaker_overlay_shows_the_selected_ships_steps_and_distances(driver):
@@ -116,7 +116,7 @@ def test_icebreaker_overlay_shows_the_selected_ships_steps_and_distances(driver)
     driver.click_cell(ship)
     driver.frames(1)
     state, drawn = scene.state, seen["insight"]
-    assert {t for _, t in drawn.arrows} == legal_to(state, ship) == set(scene.targets)
+    assert {t for _, t in drawn.arrows} == legal_to(state, ship) == set(scene.hand.targets)
     assert all(f == ship for f, _ in drawn.arrows)
     near = state.nearest_icebergs(ship)
     expected = {c: str(d) for c, d in distances_to(state, near, vacated=ship).items() if c != ship}
@@ -171,7 +171,7 @@ def test_clicking_ones_own_stuck_goat_gives_the_step_rule_not_cell_is_taken(driv
     driver.click_cell(stuck)
     assert scene.state is state
     assert "taken" not in scene.message and "friendly neighbours" in scene.message
-    assert "Why not?" in scene.message_box.html_text
+    assert "Why not?" in scene.panel.message_box.html_text
 
 
 # -- hints --------------------------------------------------------------------------------
@@ -207,30 +207,30 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
     driver.key(pygame.K_h)
     worker = driver.app.worker
     assert worker.modes == ["analyse"] and worker.requests[-1][4] == "perfect"  # 5×5 is solved
-    assert driver.until(lambda: bool(scene.hints), limit=20)
+    assert driver.until(lambda: bool(scene.hints.marks), limit=20)
     driver.frames(1)
     state = scene.state
     expected = [state.parse_move(str(m)) for m in state.legal_moves()[:3]]
     assert [(h.rank, h.to, h.label) for h in seen["hints"]] == [(i + 1, m.to, f"{90 - 10 * i}%")
                                                              for i, m in enumerate(expected)]
-    assert scene.hints_used == 1 and driver.button("Hint · 1 used")
-    assert "1. " + str(expected[0]) + " (90%)" in scene.message_box.html_text
+    assert scene.session.hints_used == 1 and driver.button("Hint · 1 used")
+    assert "1. " + str(expected[0]) + " (90%)" in scene.panel.message_box.html_text
     driver.key(pygame.K_h)  # the same position: no second request, no second count
-    assert scene.hints_used == 1 and len(worker.requests) == 1
+    assert scene.session.hints_used == 1 and len(worker.requests) == 1
     driver.click_cell(expected[0].to)  # a move: the hints go
-    assert not scene.hints and not seen["hints"]
+    assert not scene.hints.marks and not seen["hints"]
     driver.press("Hint · 1 used")  # Mina's turn now: the button asks again
-    assert scene.hint_pending is not None and scene.hints_used == 2
+    assert scene.hints.thinking and scene.session.hints_used == 2
     driver.key(pygame.K_z, pygame.KMOD_CTRL)  # undo cancels the pending hint
-    assert scene.hint_pending is None and worker.cancelled >= 1 and not scene.hints
+    assert not scene.hints.thinking and worker.cancelled >= 1 and not scene.hints.marks
     # The count travels with the game: the autosave holds it, and resuming picks it up.
-    saved = driver.app.autosave.load().record
+    saved = driver.app.storage.autosave.load().record
     assert saved.hints == 2
-    from ui.scenes.payloads import PlayRequest
+    from ui.payloads import PlayRequest
 
     driver.app.scenes.switch("play", PlayRequest.from_record(saved))
     driver.frames(2)
-    assert driver.app.scenes.current.hints_used == 2 and driver.button("Hint · 2 used")
+    assert driver.app.scenes.current.session.hints_used == 2 and driver.button("Hint · 2 used")
 
 
 def test_hints_use_the_strongest_level_below_perfect_on_unsolved_boards(make_app):
@@ -240,7 +240,9 @@ def test_hints_use_the_strongest_level_below_perfect_on_unsolved_boards(make_app
     driver = Driver(make_app(offer_resume=False, worker_factory=AnalysingWorker))
     driver.frames(2)
     scene = start(driver, "icebreaker")
-    assert scene.hint_level() == [lv for lv in levels_for("icebreaker", scene.request.setup.options)
+    from ui.play.hints import hint_level
+
+    assert hint_level("icebreaker", scene.request.setup.options) == [lv for lv in levels_for("icebreaker", scene.request.setup.options)
                                   if lv != "perfect"][-1] == "expert"
 
 
@@ -256,12 +258,12 @@ def test_a_hint_from_the_real_worker_on_a_solved_board(make_app):
     import time
 
     deadline = time.monotonic() + 20
-    while not scene.hints and time.monotonic() < deadline:
+    while not scene.hints.marks and time.monotonic() < deadline:
         driver.frames(1)
         time.sleep(0.01)
-    assert len(scene.hints) == min(3, len(scene.state.legal_moves()))
-    assert all(h.to in legal_to(scene.state) for h in scene.hints)
-    assert all(h.label for h in scene.hints)
+    assert len(scene.hints.marks) == min(3, len(scene.state.legal_moves()))
+    assert all(h.to in legal_to(scene.state) for h in scene.hints.marks)
+    assert all(h.label for h in scene.hints.marks)
 
 
 # -- the Frozen Forest match -------------------------------------------------------------
@@ -279,7 +281,7 @@ def match_scene(driver, match_game, first=(), moves=()):
 def test_game_1_of_a_match_says_roles_swap_next(driver):
     scene = match_scene(driver, 1)
     assert scene.match_lines()[0] == "Game 1 of 2 — roles swap next game."
-    assert "Game 1 of 2 — roles swap next game." in scene.match_box.html_text
+    assert "Game 1 of 2 — roles swap next game." in scene.panel.match_box.html_text
 
 
 def test_game_2_guidance_after_yuki_won_game_1(driver):
@@ -312,7 +314,7 @@ def test_the_match_verdict_when_game_2_ends_for_all_four_outcomes(driver, first,
 
 
 def test_guidance_follows_the_count_as_game_2_unfolds():
-    from ui.scenes.play import match_guidance
+    from game.match import match_guidance
 
     ff = get_game("frozen-forest")
     yuki_won = GameResult(0, (23, 23))

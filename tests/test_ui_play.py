@@ -22,7 +22,7 @@ def test_legal_moves_clicked_on_cell_centres_are_played(driver, game_id):
         driver.play(move)
         assert scene.state is not state, f"{move} was not played"
         assert str(scene.state.last_move) == str(move)
-    assert scene.moves == [str(s.last_move) for s in scene.history[1:]]
+    assert scene.moves == [str(s.last_move) for s in scene.session.history[1:]]
 
 
 def test_frozen_forest_moves_take_one_click(driver):
@@ -49,7 +49,7 @@ def test_picking_up_a_piece_highlights_its_legal_targets(driver):
     ship = cell(scene, "i1")
     driver.click_cell(ship)
     expected = {m.to for m in scene.state.find_moves(ship) if m.frm == ship}
-    assert scene.selected == ship and set(scene.targets) == expected and expected
+    assert scene.hand.selected == ship and set(scene.hand.targets) == expected and expected
     assert drawn["selected"] == ship and set(drawn["targets"]) == expected
     target = sorted(expected)[0]
     driver.click_cell(target)
@@ -63,10 +63,10 @@ def test_an_illegal_click_changes_nothing_and_says_why(driver):
     driver.click_cell(cell(scene, "c3"))
     before = scene.state
     driver.click_cell(cell(scene, "d4"))  # next to Yuki: he sees her there
-    assert scene.state is before and len(scene.history) == 2
+    assert scene.state is before and len(scene.session.history) == 2
     reason = before.why_not("d4")
     assert reason and scene.message.lower() == reason.lower()
-    assert "no tree blocks the line" in scene.message_box.html_text
+    assert "no tree blocks the line" in scene.panel.message_box.html_text
 
 
 def test_an_illegal_target_for_a_picked_up_piece_says_why(driver):
@@ -75,7 +75,7 @@ def test_an_illegal_target_for_a_picked_up_piece_says_why(driver):
     driver.click_cell(ship)
     far = cell(scene, "a3")
     driver.click_cell(far)
-    assert len(scene.history) == 1 and scene.selected is None
+    assert len(scene.session.history) == 1 and scene.hand.selected is None
     assert scene.message.lower() == scene.state.why_not("i1-a3").lower() or "not a move" not in scene.message
     assert scene.message  # the engine's words, never silence
 
@@ -87,10 +87,10 @@ def test_hovering_an_illegal_target_explains_why(driver):
     assert scene.moves == ["c2", "pass"]
     near = cell(scene, "c3")  # next to Player 1's own goat
     driver.move_mouse(scene.view.cell_center(near))
-    assert "may not be placed where it sees a friendly goat (c2)" in scene.hover_reason
-    assert "friendly goat" in scene.message_box.html_text
+    assert "may not be placed where it sees a friendly goat (c2)" in scene.hand.hover_reason
+    assert "friendly goat" in scene.panel.message_box.html_text
     driver.move_mouse(scene.view.cell_center(cell(scene, "f4")))  # a legal placement
-    assert scene.hover_reason == ""
+    assert scene.hand.hover_reason == ""
 
 
 def test_undo_and_redo_by_buttons_and_keys(driver):
@@ -99,15 +99,15 @@ def test_undo_and_redo_by_buttons_and_keys(driver):
         driver.click_cell(cell(scene, name))
     assert scene.moves == ["c3", "c4", "d4"]
     driver.press("Undo")
-    assert scene.index == 2 and scene.moves == ["c3", "c4"]
+    assert scene.session.index == 2 and scene.moves == ["c3", "c4"]
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.index == 1
+    assert scene.session.index == 1
     driver.press("Redo")
     driver.key(pygame.K_y, pygame.KMOD_CTRL)
     assert scene.moves == ["c3", "c4", "d4"]
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     driver.click_cell(cell(scene, "b4"))  # a new move after undo drops the undone one
-    assert scene.moves == ["c3", "c4", "b4"] and len(scene.history) == 4
+    assert scene.moves == ["c3", "c4", "b4"] and len(scene.session.history) == 4
     assert not driver.button("Redo").is_enabled
 
 
@@ -127,7 +127,7 @@ def test_a_diagonal_request_is_a_yes_no_question_for_the_other_player(driver):
     driver.click_cell(cell(scene, "b2"))  # Horizontal's first fill
     driver.click_cell(cell(scene, "a3"))  # diagonal for Vertical: a request
     assert scene.moves == ["b2", "a3?"]
-    assert "Horizontal: allow Vertical's diagonal to a3?" in scene.message_box.html_text
+    assert "Horizontal: allow Vertical's diagonal to a3?" in scene.panel.message_box.html_text
     before = scene.state
     driver.click_cell(cell(scene, "d4"))  # the board is not the answer
     assert scene.state is before
@@ -155,7 +155,7 @@ def test_the_bot_answers_a_diagonal_request(make_app):
 def test_keyboard_alone_plays_moves(driver):
     scene = start(driver, "hv-grid", size=5, diagonals="never")
     driver.key(pygame.K_RIGHT)  # shows the cursor
-    assert scene.show_cursor and scene.cursor is not None
+    assert scene.hand.show_cursor and scene.hand.cursor is not None
     driver.key(pygame.K_RETURN)
     first = scene.state.last_move.to
     assert len(scene.moves) == 1
@@ -178,15 +178,15 @@ def test_the_bot_moves_through_the_worker_while_the_window_keeps_drawing(make_ap
     scene = start(d, "icebreaker", people=(Seat(), BOT))
     move = scene.state.legal_moves()[0]
     d.play(move)
-    assert d.until(lambda: scene.pending is not None)
+    assert d.until(lambda: scene.bot.thinking)
     frames_before = d.app.frame_count
-    assert d.until(lambda: scene.progress > 0)  # the thinking bar fills
-    assert scene.pending is not None
+    assert d.until(lambda: d.app.bots.progress > 0)  # the thinking bar fills
+    assert scene.bot.thinking
     assert d.until(lambda: len(scene.moves) == 2)
     assert d.app.frame_count > frames_before  # frames kept coming while it thought
     rid, game_id, options, moves, level = worker.requests[-1]
     assert (game_id, moves, level) == ("icebreaker", [str(move)], "casual")
-    assert scene.state.to_move == 0 and scene.pending is None
+    assert scene.state.to_move == 0 and not scene.bot.thinking
 
 
 def test_undo_while_the_bot_thinks_cancels_it_and_returns_to_the_persons_turn(make_app):
@@ -196,10 +196,10 @@ def test_undo_while_the_bot_thinks_cancels_it_and_returns_to_the_persons_turn(ma
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
     scene = start(d, "icebreaker", people=(Seat(), BOT))
     d.play(scene.state.legal_moves()[0])
-    assert d.until(lambda: scene.pending is not None)
+    assert d.until(lambda: scene.bot.thinking)
     d.press("Undo")
-    assert worker.cancelled == 1 and scene.pending is None
-    assert scene.index == 0 and scene.state.to_move == 0
+    assert worker.cancelled == 1 and not scene.bot.thinking
+    assert scene.session.index == 0 and scene.state.to_move == 0
 
 
 def test_undo_against_a_bot_goes_back_to_the_persons_last_turn(make_app):
@@ -212,9 +212,9 @@ def test_undo_against_a_bot_goes_back_to_the_persons_last_turn(make_app):
     d.play(scene.state.legal_moves()[0])
     assert d.until(lambda: len(scene.moves) == 4)
     d.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.index == 2 and scene.state.to_move == 0
+    assert scene.session.index == 2 and scene.state.to_move == 0
     d.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.index == 0
+    assert scene.session.index == 0
 
 
 def test_leaving_while_the_bot_thinks_cancels_it(make_app):
@@ -223,7 +223,7 @@ def test_leaving_while_the_bot_thinks_cancels_it(make_app):
     worker = StandInWorker(polls_before_reply=10_000)
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
     scene = start(d, "goats-wintering", people=(BOT, Seat()))
-    assert d.until(lambda: scene.pending is not None)
+    assert d.until(lambda: scene.bot.thinking)
     d.press("Menu")
     assert d.app.scenes.current_name == "select" and worker.cancelled == 1
 
@@ -236,7 +236,7 @@ def test_a_resized_window_lays_out_board_and_panel_again(driver):
     driver.frames(2)
     assert driver.app.screen.get_size() == (960, 640)
     assert scene.board_rect != old_rect and scene.view.cell_center(c) != old_centre
-    assert scene.panel.right <= 960 and scene.board_rect.right < scene.panel.x
+    assert scene.panel.rect.right <= 960 and scene.board_rect.right < scene.panel.rect.x
     driver.click_cell(c)
     assert scene.moves == ["b2"]
 
@@ -245,12 +245,12 @@ def test_moves_animate_briefly_and_not_at_all_when_off(driver):
     scene = start(driver, "icebreaker")
     move = scene.state.legal_moves()[0]
     driver.play(move)
-    assert scene.anim is not None and str(scene.anim[0]) == str(move)
+    assert scene.anim.running and str(scene.anim.move) == str(move)
     driver.frames(30)  # half a second: longer than the "normal" animation
-    assert scene.anim is None
+    assert not scene.anim.running
     driver.app.apply_settings(driver.app.settings.changed(animation="off"))
     driver.play(scene.state.legal_moves()[0])
-    assert scene.anim is None
+    assert not scene.anim.running
 
 
 class FailingOnce(StandInWorker):
@@ -271,11 +271,11 @@ def test_a_bot_failure_is_shown_and_the_bot_can_be_asked_again(make_app):
     worker = FailingOnce(polls_before_reply=1)
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
     scene = start(d, "frozen-forest", people=(BOT, Seat()), size=5)
-    assert d.until(lambda: scene.bot_error is not None)
-    assert "exit code -9" in scene.message_box.html_text and scene.moves == []
+    assert d.until(lambda: scene.bot.error is not None)
+    assert "exit code -9" in scene.panel.message_box.html_text and scene.moves == []
     d.press("Ask the bot again")
     assert d.until(lambda: len(scene.moves) == 1)
-    assert len(worker.requests) == 2 and scene.bot_error is None
+    assert len(worker.requests) == 2 and scene.bot.error is None
 
 
 def test_two_bots_play_each_other_and_pause_after_an_undo(make_app):
@@ -287,7 +287,7 @@ def test_two_bots_play_each_other_and_pause_after_an_undo(make_app):
     d.press("Undo")
     played = len(scene.moves)
     d.frames(60)
-    assert len(scene.moves) == played and scene.bots_paused
+    assert len(scene.moves) == played and scene.bot.paused
     d.press("Let the bots play on")
     assert d.until(lambda: len(scene.moves) > played)
 
@@ -301,7 +301,7 @@ def test_a_loaded_finished_game_goes_on_to_its_results(driver):
         move = rng.choice(state.legal_moves())
         moves.append(str(move))
         state = state.play(move)
-    path = save(driver.app.data_dir / "done.json", Record("frozen-forest", {"size": 4}, moves=tuple(moves)))
+    path = save(driver.app.storage.data_dir / "done.json", Record("frozen-forest", {"size": 4}, moves=tuple(moves)))
     scene = start(driver, "icebreaker")
     assert scene.load_from(path)
     assert driver.until(lambda: driver.app.scenes.current_name == "results", limit=200)
@@ -329,12 +329,12 @@ def test_theme_fonts_follow_the_window_height(driver):
     app = driver.app
     start(driver, "frozen-forest", size=6)
     assert app.font_step == 1.0
-    size_at_800 = driver.scene.turn_label.font.get_point_size()
+    size_at_800 = driver.scene.panel.turn_label.font.get_point_size()
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=1080, size=(1600, 1080)))
     driver.frames(2)
     assert app.font_step == 1.3
-    assert driver.scene.turn_label.font.get_point_size() > size_at_800
+    assert driver.scene.panel.turn_label.font.get_point_size() > size_at_800
     fonts = app.ui.get_theme().get_font_dictionary()
     for size in app.font_sizes():  # bold for the text boxes' <b> is ready at every new size
         assert fonts.create_font_id(size, "noto_sans", True, False) in fonts.loaded_fonts
-    assert isinstance(driver.scene.message_box, pygame_gui.elements.UITextBox)
+    assert isinstance(driver.scene.panel.message_box, pygame_gui.elements.UITextBox)

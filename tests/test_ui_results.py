@@ -7,16 +7,16 @@ import pytest
 from conftest import start
 from game.match import GameResult, Match
 from game.record import Seat
-from ui.scenes import esc
+from ui.widgets.text import esc
 
 
 def finish_by_clicks(driver, scene, seed=3):
     """Click random legal moves until the game ends, then wait for the results screen."""
     rng = random.Random(seed)
     while not scene.state.is_over:
-        before = len(scene.history)
+        before = len(scene.session.history)
         driver.play(rng.choice(scene.state.legal_moves()))
-        assert len(scene.history) == before + 1
+        assert len(scene.session.history) == before + 1
     final = scene.state
     assert driver.until(lambda: driver.app.scenes.current_name == "results", limit=200)
     return final
@@ -32,7 +32,7 @@ def test_a_tiny_game_played_to_the_end_reaches_the_results(driver):
     body = next(w for w in results.widgets if hasattr(w, "html_text")).html_text
     # The reason is the engine's own sentence; Frozen Forest's one score is shown once.
     assert body.startswith(esc(final.end_reason))
-    assert f"Trees eaten:</b> {final.scores[0]} · {len(scene.history) - 1} moves" in body
+    assert f"Trees eaten:</b> {final.scores[0]} · {len(scene.session.history) - 1} moves" in body
     for text in ("Play again", "Rematch with roles swapped", "Review", "Menu"):
         assert driver.button(text)
     assert "Replay this game" not in [getattr(w, "text", "") for w in results.widgets]
@@ -46,7 +46,7 @@ def test_a_tiny_game_played_to_the_end_reaches_the_results(driver):
 ])
 def test_the_reason_is_the_engines_end_reason_and_scores_follow_shared_score(driver, game_id, options, moves):
     from game import get_game
-    from ui.scenes.payloads import Finished, GameSetup, PlayRequest
+    from ui.payloads import Finished, GameSetup, PlayRequest
 
     game = get_game(game_id)
     final = game.replay(moves, **options)
@@ -92,7 +92,7 @@ def finish_by_clicks_or_bot(driver, scene, seed=4):
 def test_review_steps_through_the_finished_game_and_returns_to_the_results(driver):
     scene = start(driver, "icebreaker", size=3)
     final = finish_by_clicks(driver, scene, seed=8)
-    moves = [str(s.last_move) for s in scene.history[1:]]
+    moves = [str(s.last_move) for s in scene.session.history[1:]]
     driver.press("Review")
     review = driver.scene
     assert driver.app.scenes.current_name == "review"

@@ -18,7 +18,12 @@ from ui.palette import palette_for  # noqa: E402
 from ui.resources import asset_path, assets_root  # noqa: E402
 from ui.sound import SOUND_NAMES, Sounds  # noqa: E402
 from ui.app import ICON as APP_ICON  # noqa: E402
-from ui.views import make_view, view_classes  # noqa: E402
+from ui.games import GAME_UIS, make_view  # noqa: E402
+
+def view_classes():
+    """Each game's board view class."""
+    return {game_id: game_ui.view for game_id, game_ui in GAME_UIS.items()}
+
 
 WINDOWS = [(880, 768), (1280, 800), (400, 300), (200, 640), (97, 61)]
 
@@ -337,9 +342,9 @@ def test_asset_path_uses_the_bundle_folder_when_frozen(tmp_path, monkeypatch):
 def test_palettes_give_every_game_two_distinct_player_colours():
     for cb in (False, True):
         pal = palette_for(cb)
-        for game_id in view_classes():
-            a, b = pal.player_colour(game_id, 0), pal.player_colour(game_id, 1)
-            assert a != b and pal.colour_name(game_id, 0) != pal.colour_name(game_id, 1)
+        for game_ui in GAME_UIS.values():
+            a, b = game_ui.player_colour(pal, 0), game_ui.player_colour(pal, 1)
+            assert a != b and game_ui.colour_name(0) != game_ui.colour_name(1)
     assert palette_for(True).sprite_suffix != palette_for(False).sprite_suffix
 
 

@@ -44,14 +44,14 @@ def shots(folder: str | Path, samples=SAMPLES, wait: float = 120.0) -> list[Path
     from game.record import Seat
     from ui.app import App
     from ui.headless import Driver
-    from ui.scenes.payloads import GameSetup, PlayRequest, ReviewRequest
+    from ui.payloads import GameSetup, PlayRequest, ReviewRequest
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     made: list[Path] = []
     with tempfile.TemporaryDirectory() as home:
-        app = App(config_dir=Path(home) / "config", data_dir=Path(home) / "data", size=(1280, 800),
-                  offer_resume=False)
+        app = App(config_dir=Path(home) / "config", data_dir=Path(home) / "data", log_dir=Path(home) / "logs",
+                  size=(1280, 800), offer_resume=False)
         d = Driver(app)
         try:
             for n, (game_id, options, seed) in enumerate(samples, 1):
@@ -64,16 +64,16 @@ def shots(folder: str | Path, samples=SAMPLES, wait: float = 120.0) -> list[Path
                 start = time.monotonic()
                 half = False
                 while time.monotonic() - start < wait:
-                    if not half and scene.review.analysed * 2 >= len(scene.states):
-                        scene.go(scene.review.analysed - 1)
+                    if not half and scene.analysis.review.analysed * 2 >= len(scene.states):
+                        scene.go(scene.analysis.review.analysed - 1)
                         d.frames(2)
                         made.append(app.screenshot(folder / f"{n}-{game_id}-1-filling.png"))
                         half = True
-                    if scene.pending is None and scene.next_position() is None:
+                    if scene.analysis.pending is None and scene.analysis.next_position(scene.index) is None:
                         break
                     d.frames(1)
                     time.sleep(0.01)
-                r = scene.review
+                r = scene.analysis.review
                 print(f"{game_id} {options}: {len(moves)} moves, evaluated {r.analysed}/{len(r.verdicts)} "
                       f"in {time.monotonic() - start:.1f} s")
                 print("  series:", " ".join("--" if v is None else f"{v:.2f}" for v in r.series))

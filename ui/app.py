@@ -1,234 +1,38 @@
-"""The window, the clock and the scene manager: the loop only dispatches to the current scene.
+"""The app: window, clock, services, and the loop, which dispatches to the current scene and survives it.
 
-Scenes are small classes (handle_event, update, draw, on_enter, on_exit) registered
-by name; they never import each other and switch through the manager with a typed
-payload (ui.scenes.payloads). Switches are applied between frames, so a scene never
-disappears while pygame-gui is still handing it events.
+App implements the Context scenes are given (ui.scene): settings, palette, sounds, the
+bot client, storage and navigation. Scenes never import it.
+
+The loop draws only when something changed (an event, a scene switch, a scene that says
+it is animating: a slide, the bot thinking) and otherwise sleeps, looking for events.
+An exception inside a scene is logged with its traceback in the user log folder, and
+the error screen takes over; the app never exits for it.
 """
 from __future__ import annotations
 
 import os
+import time
+import traceback
 from pathlib import Path
 from typing import Any, Callable
 
 import pygame
 import pygame_gui
 
-from ui.settings import MIN_WINDOW, Settings, SettingsStore
+from ui.bots import BotClient, default_worker
+from ui.payloads import Crash
+from ui.scene import Scene, SceneManager
+from ui.settings import MIN_WINDOW, Settings
+from ui.storage import Storage
+from ui.theme import Theme
 
 FPS = 60
+IDLE_WAIT_MS = 100   # while nothing moves, wake this often (pygame-gui's tooltips and text cursors need time)
+IDLE_POLL = 0.01     # seconds between looks for events while idle (input waits at most this long)
+MAX_DT = 0.25        # a frame after a long sleep advances time by at most this much
+GIVE_UP = 3          # failures without a good frame between them before the app stops calling scenes
 ICON = "sprites/icon.svg"  # the window's icon, the same file the standalone executable's icon is made from
 ICON_PX = 64
-# Theme font sizes follow the window height in these steps (1.0 at 800 px), so text keeps its share of the window.
-FONT_STEPS = (0.85, 1.0, 1.15, 1.3)
-# The HTML text boxes use bold and italic; pygame-gui loads those lazily with a warning unless preloaded.
-HTML_STYLES = ("bold", "italic")
-
-
-def theme_id(object_id: str | None, style: str | None):
-    """The pygame-gui ObjectID for an element's own id ("#turn") and its theme class ("@heading")."""
-    if object_id is None and style is None:
-        return None
-    return pygame_gui.core.ObjectID(object_id=object_id, class_id=style)
-
-
-class Scene:
-    """Base for scenes: widget bookkeeping, button actions and do-nothing hooks."""
-
-    #: the scene Esc returns to when nothing was pushed before this one
-    back_to: str | None = None
-
-    def __init__(self, app: "App"):
-        self.app = app
-        self.ui = app.ui
-        self._actions: dict[Any, Callable[[], None]] = {}
-        self.widgets: list = []
-
-    # -- lifecycle -----------------------------------------------------------------
-    def on_enter(self, payload: Any) -> None:
-        """Called when the scene becomes current, with the payload it was switched to with."""
-        self.build()
-
-    def on_exit(self) -> None:
-        """Called when the scene stops being current for good."""
-        self.clear()
-
-    def on_pause(self) -> None:
-        """Called when another scene is pushed on top of this one."""
-        self.clear()
-
-    def on_resume(self) -> None:
-        """Called when the scene on top of this one was closed."""
-        self.build()
-
-    def build(self) -> None:
-        """Create the widgets for the current window size."""
-
-    def relayout(self) -> None:
-        """Rebuild the widgets after the window changed size."""
-        self.clear()
-        self.build()
-
-    def clear(self) -> None:
-        """Remove every widget this scene created."""
-        for widget in self.widgets:
-            widget.kill()
-        self.widgets.clear()
-        self._actions.clear()
-
-    # -- the loop ------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """One event that pygame-gui did not consume (and pygame-gui's own events)."""
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            action = self._actions.get(event.ui_element)
-            if action is not None:
-                action()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.back(self.back_to)
-
-    def update(self, dt: float) -> None:
-        """Advance time by dt seconds."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw everything that is not a pygame-gui widget (widgets are drawn after)."""
-        surface.fill(self.app.palette.background)
-
-    # -- helpers -------------------------------------------------------------------
-    def add(self, widget):
-        """Remember a widget so that clear() removes it; returns it."""
-        self.widgets.append(widget)
-        return widget
-
-    def button(self, rect, text: str, action: Callable[[], None] | None = None, *,
-               tooltip: str | None = None, object_id: str | None = None, style: str | None = None,
-               enabled: bool = True):
-        """A button that calls `action` when pressed; `style` is a theme class such as "@primary"."""
-        button = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(rect), text, self.ui, tool_tip_text=tooltip, object_id=theme_id(object_id, style)))
-        if action is not None:
-            self._actions[button] = action
-        if not enabled:
-            button.disable()
-        return button
-
-    def label(self, rect, text: str, *, object_id: str | None = None, style: str | None = None):
-        """A one-line text label; `style` is a theme class such as "@heading"."""
-        return self.add(pygame_gui.elements.UILabel(pygame.Rect(rect), text, self.ui,
-                                                    object_id=theme_id(object_id, style)))
-
-    def text_box(self, rect, html: str, *, object_id: str | None = None, style: str | None = None):
-        """A block of wrapped text (pygame-gui's HTML subset)."""
-        return self.add(pygame_gui.elements.UITextBox(html, pygame.Rect(rect), self.ui,
-                                                      object_id=theme_id(object_id, style)))
-
-    @property
-    def size(self) -> tuple[int, int]:
-        """The window size in pixels."""
-        return self.app.screen.get_size()
-
-
-class SceneManager:
-    """Holds the current scene and a stack of paused ones; switches between frames."""
-
-    def __init__(self, app: "App", factories: dict[str, Callable[["App"], Scene]]):
-        self.app = app
-        self.factories = factories
-        self.current: Scene | None = None
-        self.current_name: str | None = None
-        self.stack: list[tuple[str, Scene]] = []
-        self._pending: tuple[str, str | None, Any] | None = None
-
-    def switch(self, name: str, payload: Any = None) -> None:
-        """Leave the current scene (and any paused ones) for a new scene `name`."""
-        self._request("switch", name, payload)
-
-    def push(self, name: str, payload: Any = None) -> None:
-        """Open scene `name` on top of the current one, which resumes when it closes."""
-        self._request("push", name, payload)
-
-    def back(self, fallback: str | None = None, payload: Any = None) -> None:
-        """Close the current scene: resume the paused one, else switch to `fallback`."""
-        if self.stack:
-            self._request("pop", None, None)
-        elif fallback is not None:
-            self._request("switch", fallback, payload)
-
-    def _request(self, how: str, name: str | None, payload: Any) -> None:
-        if name is not None and name not in self.factories:
-            raise ValueError(f"unknown scene {name!r}; scenes: {', '.join(self.factories)}")
-        self._pending = (how, name, payload)
-
-    @property
-    def has_pending(self) -> bool:
-        """True if a switch waits for the end of the frame."""
-        return self._pending is not None
-
-    def apply_pending(self) -> None:
-        """Carry out a requested switch (called by the app between frames)."""
-        while self._pending is not None:
-            how, name, payload = self._pending
-            self._pending = None
-            if how == "switch":
-                if self.current is not None:
-                    self.current.on_exit()
-                for _, paused in reversed(self.stack):
-                    paused.on_exit()
-                self.stack.clear()
-                self._enter(name, payload)
-            elif how == "push":
-                if self.current is not None:
-                    self.current.on_pause()
-                    self.stack.append((self.current_name, self.current))
-                self._enter(name, payload)
-            else:
-                if self.current is not None:
-                    self.current.on_exit()
-                self.current_name, self.current = self.stack.pop()
-                self.current.on_resume()
-
-    def _enter(self, name: str, payload: Any) -> None:
-        scene = self.factories[name](self.app)
-        self.current_name, self.current = name, scene
-        scene.on_enter(payload)
-
-    def close_all(self) -> None:
-        """Exit every scene (the app is closing)."""
-        if self.current is not None:
-            self.current.on_exit()
-        for _, paused in reversed(self.stack):
-            paused.on_exit()
-        self.stack.clear()
-        self.current = None
-
-
-def default_scenes() -> dict[str, Callable[["App"], Scene]]:
-    """The app's scenes by name (imported here so that importing ui.app stays cheap)."""
-    from ui.scenes.play import PlayScene
-    from ui.scenes.results import ResultsScene
-    from ui.scenes.review import ReviewScene
-    from ui.scenes.rules import RulesScene
-    from ui.scenes.select import SelectScene
-    from ui.scenes.settings import SettingsScene
-    from ui.scenes.setup import SetupScene
-
-    return {
-        "select": SelectScene,
-        "setup": SetupScene,
-        "play": PlayScene,
-        "results": ResultsScene,
-        "review": ReviewScene,
-        "rules": RulesScene,
-        "settings": SettingsScene,
-    }
-
-
-def default_worker():
-    """The real bot worker, or None if the bot package is not available."""
-    try:
-        from game.bots.worker import BotWorker
-    except ImportError:
-        return None
-    return BotWorker()
 
 
 class Silence:
@@ -239,49 +43,80 @@ class Silence:
 
 
 class App:
-    """The window, clock, pygame-gui manager, settings, sounds and scenes of Frostfield."""
+    """The window, clock, pygame-gui manager, settings, sounds, bot client, storage and scenes of Frostfield."""
 
     def __init__(
         self,
         *,
         config_dir: str | os.PathLike | None = None,
         data_dir: str | os.PathLike | None = None,
+        log_dir: str | os.PathLike | None = None,
         size: tuple[int, int] | None = None,
         worker_factory: Callable[[], Any] | None = default_worker,
         first_scene: str = "select",
         offer_resume: bool = True,
-        scenes: dict[str, Callable[["App"], Scene]] | None = None,
+        scenes: dict[str, Callable[[Any], Scene]] | None = None,
     ):
-        from game.record import Autosave, default_data_dir
-
-        self.store = SettingsStore(config_dir)
-        self.settings: Settings = self.store.load()
-        self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
-        self.records_dir = self.data_dir / "records"
-        self.autosave = Autosave(self.data_dir)
+        self.storage = Storage(config_dir, data_dir, log_dir)
+        self.settings, problem = self.storage.load_settings()
+        self._notices: list[str] = [problem] if problem else []
         self.offer_resume = offer_resume
-        self.last_setups: dict = {}  # game id -> the setup last started, to prefill the form
+        self.last_setups: dict = {}
         pygame.init()
         pygame.key.set_repeat(300, 40)
         pygame.display.set_caption(self.title())
         self._set_icon()  # before set_mode: some platforms read the icon only when the window opens
         self.screen = self._open_window(size or self.settings.window, self.settings.fullscreen)
-        self._theme = self._load_theme()
-        self.font_step = self._font_step(self.screen.get_height())
-        self.ui = pygame_gui.UIManager(
-            self.screen.get_size(), self._scaled_theme(self.font_step), enable_live_theme_updates=False
-        )
-        self._preload_fonts()
+        self.theme = Theme(self.screen.get_height())
+        self.ui = pygame_gui.UIManager(self.screen.get_size(), self.theme.scaled(), enable_live_theme_updates=False)
+        self.theme.preload(self.ui)
         self.clock = pygame.time.Clock()
         self.palette = self._make_palette()
         self.sounds = self._make_sounds()
-        self._worker_factory = worker_factory
-        self._worker = None
+        self.bots = BotClient(worker_factory)
         self.running = True
         self.frame_count = 0
-        self.scenes = SceneManager(self, scenes or default_scenes())
+        self.frames_drawn = 0
+        self._failures = 0          # scene failures since the last good frame
+        self._stuck: str | None = None  # set when scenes keep failing: the app draws this itself
+        self._dirty = True          # the window needs drawing though no event came (a switch between frames)
+        if scenes is None:
+            from ui.scenes import scene_factories
+
+            scenes = scene_factories()
+        self.scenes = SceneManager(self, scenes)
         self.scenes.switch(first_scene)
-        self.scenes.apply_pending()
+        self._guarded(self.scenes.apply_pending)
+
+    # -- the context scenes see ----------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        return self.screen.get_size()
+
+    @property
+    def font_step(self) -> float:
+        """The theme's font scale for the window height."""
+        return self.theme.step
+
+    @property
+    def has_bots(self) -> bool:
+        """True if bot seats can be offered."""
+        return self.bots.available
+
+    @property
+    def worker(self):
+        """The bot worker (started on first use), or None if no bot is available."""
+        return self.bots.worker
+
+    def take_notices(self) -> list[str]:
+        """What the app has to tell the person once; empties the list."""
+        notices, self._notices = self._notices, []
+        return notices
+
+    def quit(self) -> None:
+        """Ask the loop to end after this frame."""
+        self.running = False
 
     # -- resources -------------------------------------------------------------------
     def _open_window(self, size, fullscreen: bool) -> pygame.Surface:
@@ -312,68 +147,9 @@ class App:
         except (FileNotFoundError, pygame.error):
             pass  # a missing icon is no reason not to open the window
 
-    @staticmethod
-    def _load_theme() -> dict | None:
-        """The winter theme as a dict (None: pygame-gui's default look, plain but working)."""
-        import json
-
-        from ui.resources import asset_path
-
-        try:
-            return json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
-        except (FileNotFoundError, OSError, ValueError):
-            return None
-
-    @staticmethod
-    def _font_step(height: int) -> float:
-        """The font scale for a window height: the step nearest height / 800."""
-        want = height / 800
-        return min(FONT_STEPS, key=lambda step: abs(step - want))
-
-    def _scaled_theme(self, step: float) -> dict | None:
-        """The theme with every font size multiplied by `step` (a copy; the loaded theme stays as read)."""
-        if self._theme is None:
-            return None
-        import copy
-
-        theme = copy.deepcopy(self._theme)
-        for block in theme.values():
-            font = block.get("font") if isinstance(block, dict) else None
-            if isinstance(font, dict) and "size" in font:
-                try:
-                    font["size"] = str(max(8, round(int(font["size"]) * step)))
-                except ValueError:
-                    pass  # not a number: leave it for pygame-gui to report
-        return theme
-
     def font_sizes(self) -> list[int]:
         """Every font size the current theme uses."""
-        theme = self._scaled_theme(self.font_step) or {}
-        sizes = set()
-        for block in theme.values():
-            font = block.get("font") if isinstance(block, dict) else None
-            if isinstance(font, dict) and str(font.get("size", "")).isdigit():
-                sizes.add(int(font["size"]))
-        return sorted(sizes) or [14]
-
-    def _preload_fonts(self) -> None:
-        """Load bold and italic at the theme's sizes now: no stall (and no warning) at the first <b>."""
-        fonts = self.ui.get_theme().get_font_dictionary()
-        wanted = [{"name": "noto_sans", "point_size": size, "style": style}
-                  for size in self.font_sizes() for style in HTML_STYLES
-                  # Only those not loaded yet: the theme itself loads the bold sizes it names.
-                  if fonts.create_font_id(size, "noto_sans", style == "bold", style == "italic") not in fonts.loaded_fonts]
-        if wanted:
-            self.ui.preload_fonts(wanted)
-
-    def _rescale_fonts(self) -> None:
-        """After a resize: switch the theme's font sizes if the window height crossed a step."""
-        step = self._font_step(self.screen.get_height())
-        if step == self.font_step or self._theme is None:
-            return
-        self.font_step = step
-        self.ui.get_theme().load_theme(self._scaled_theme(step))
-        self._preload_fonts()
+        return self.theme.font_sizes()
 
     def _make_palette(self):
         from ui.palette import palette_for
@@ -386,26 +162,6 @@ class App:
         except ImportError:
             return Silence()
         return Sounds(self.settings.sound)
-
-    @property
-    def worker(self):
-        """The bot worker (started on first use), or None if no bot is available."""
-        if self._worker is None and self._worker_factory is not None:
-            self._worker = self._worker_factory()
-        return self._worker
-
-    @property
-    def has_bots(self) -> bool:
-        """True if bot seats can be offered."""
-        if self._worker_factory is None:
-            return False
-        if self._worker_factory is not default_worker:
-            return True
-        try:
-            import game.bots.worker  # noqa: F401
-        except ImportError:
-            return False
-        return True
 
     # -- settings --------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> str | None:
@@ -421,31 +177,64 @@ class App:
         ):
             self.screen = self._open_window(settings.window, settings.fullscreen)
             self._resized()
-        return self.store.save(settings)
+        return self.storage.settings.save(settings)
 
     def _resized(self) -> None:
+        self._dirty = True
         self.ui.set_window_resolution(self.screen.get_size())
-        self._rescale_fonts()
+        self.theme.follow(self.ui, self.screen.get_height())
         if self.scenes.current is not None:
             self.scenes.current.relayout()
 
     # -- the loop --------------------------------------------------------------------
-    def step(self, dt: float | None = None) -> bool:
-        """Run one frame: events, update, draw, flip. Returns False once the app should close."""
+    def step(self, dt: float | None = None, *, events: list | None = None, draw: bool | None = True) -> bool:
+        """Run one frame: events, update, then draw and flip (`draw=None`: only if something changed).
+
+        Returns False once the app should close.
+        """
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
-        for event in pygame.event.get():
+        events = pygame.event.get() if events is None else events
+        if self._stuck is not None:
+            self._step_stuck(events)
+        else:
+            self._guarded(lambda: self._frame(dt, events, draw))
+        self.frame_count += 1
+        return self.running
+
+    def _frame(self, dt: float, events: list, draw: bool | None) -> None:
+        before = self.scenes.current
+        moving = before is not None and before.animating
+        for event in events:
             self.dispatch(event)
         self.scenes.apply_pending()
         scene = self.scenes.current
-        if scene is not None and self.running:
-            self.ui.update(dt)
-            scene.update(dt)
-            self.scenes.apply_pending()
+        if scene is None or not self.running:
+            return
+        sprites = len(self.ui.get_sprite_group().sprites())  # a tooltip that appears adds one
+        self.ui.update(dt)
+        scene.update(dt)
+        self.scenes.apply_pending()
+        if draw is None:
+            draw = (bool(events) or moving or self._dirty or self.scenes.current is not before
+                    or self.scenes.current.animating or len(self.ui.get_sprite_group().sprites()) != sprites
+                    or self._typing())
+        if draw:
             self.render()
             pygame.display.flip()
-        self.frame_count += 1
-        return self.running
+            self.frames_drawn += 1
+            self._dirty = False
+        self._failures = 0
+
+    def _typing(self) -> bool:
+        """True while a text field has the keyboard (its cursor blinks)."""
+        return any(isinstance(w, pygame_gui.elements.UITextEntryLine) for w in self.ui.get_focus_set() or ())
+
+    @property
+    def busy(self) -> bool:
+        """True while the screen changes by itself, so frames must come at full rate."""
+        scene = self.scenes.current
+        return self._dirty or self.scenes.has_pending or (scene is not None and self._stuck is None and scene.animating)
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Give one event to pygame-gui first, then to the scene if pygame-gui did not want it."""
@@ -464,7 +253,9 @@ class App:
         scene = self.scenes.current
         if scene is None or self.scenes.has_pending:
             return  # the scene is on its way out; its successor starts with fresh events
-        if not consumed or event.type >= pygame.USEREVENT:
+        if consumed and event.type < pygame.USEREVENT:
+            return
+        if scene.chooser is None or not scene.chooser.handle_event(event):
             scene.handle_event(event)
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
@@ -477,24 +268,98 @@ class App:
     def run(self) -> None:
         """Run until the window is closed."""
         try:
-            while self.step():
-                pass
+            self.loop()
         finally:
             self.close()
 
-    def quit(self) -> None:
-        """Ask the loop to end after this frame."""
-        self.running = False
+    def loop(self, seconds: float | None = None, until: Callable[[], bool] | None = None) -> None:
+        """Frames at full rate while something moves, else sleep until an event comes (at most IDLE_WAIT_MS).
+
+        Runs until the window closes, or for `seconds`, or until `until()` (benchmarks use these).
+        """
+        start = last = due = time.perf_counter()
+        while self.running and (seconds is None or last - start < seconds) and not (until and until()):
+            if self.busy:
+                # Frames on a fixed 1/60 s grid: a sleep that overran shortens the next one, so the rate holds.
+                due = max(due + 1 / FPS, time.perf_counter() - 1 / FPS)
+                time.sleep(max(0.0, due - time.perf_counter()))
+                events = pygame.event.get()
+            else:
+                events = self._wait_for_events()
+                due = time.perf_counter()
+            now = time.perf_counter()
+            self.step(min(MAX_DT, now - last), events=events, draw=None)
+            last = now
+
+    def _wait_for_events(self) -> list:
+        """The events that come within IDLE_WAIT_MS (as soon as there are any), sleeping meanwhile."""
+        # Not pygame.event.wait: with a timeout it wakes every millisecond (4-5% of a core, X11 and dummy alike).
+        deadline = time.perf_counter() + IDLE_WAIT_MS / 1000
+        while not (events := pygame.event.get()) and time.perf_counter() < deadline:
+            time.sleep(IDLE_POLL)
+        return events
+
+    # -- surviving the scenes -----------------------------------------------------------
+    def _guarded(self, work) -> None:
+        """Do `work`; if a scene raises, log it and put the error screen up instead of exiting."""
+        try:
+            work()
+        except Exception:  # any bug in a scene: the app must stay up and keep the game
+            self._recover(traceback.format_exc())
+
+    def _recover(self, trace: str) -> None:
+        """After a scene failed: log the traceback, drop every scene, show the error screen (or, if that fails too, a plain page)."""
+        where = self.scenes.current_name or "start"
+        log = self.storage.log(f"{self.title()}: the {where} screen failed\n{trace}")
+        summary = trace.strip().splitlines()[-1]
+        self._failures += 1
+        self.bots.cancel()
+        for scene in [self.scenes.current] + [paused for _, paused in self.scenes.stack]:
+            try:
+                if scene is not None:
+                    scene.on_exit()
+            except Exception:  # it failed once already; what matters now is that it is gone
+                pass
+        self.scenes.abandon()
+        self.ui.clear_and_reset()
+        self._dirty = True
+        if self._failures >= GIVE_UP:
+            self._stuck = f"Frostfield keeps failing ({summary}). The details are in {log or 'no log file'}."
+            return
+        crash = Crash(where, summary, str(log) if log else None, self.storage.autosave.path.exists())
+        try:
+            self.scenes.switch("error" if "error" in self.scenes.factories else "select", crash)
+            self.scenes.apply_pending()
+        except Exception:
+            self._recover(traceback.format_exc())
+
+    def _step_stuck(self, events: list) -> None:
+        """The last resort when screens keep failing: a plain page; Enter tries the menu again, closing quits."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+            elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._stuck, self._failures = None, 0
+                self.scenes.switch("select")
+                self._guarded(self.scenes.apply_pending)
+                return
+        self.screen.fill(self.palette.background)
+        font = pygame.font.Font(None, 30)
+        lines = [self._stuck, "Press Enter to try the menu again, or close the window."]
+        for i, line in enumerate(lines):
+            self.screen.blit(font.render(line, True, self.palette.text), (40, 40 + 40 * i))
+        pygame.display.flip()
 
     def close(self) -> None:
         """Stop the bot worker, leave every scene and close the window; safe to call twice."""
-        if self.scenes.current is not None:
-            self.scenes.close_all()
-            if self.settings != self.store.load():
-                self.store.save(self.settings)
-        if self._worker is not None:
-            self._worker.close()
-            self._worker = None
+        try:
+            if self.scenes.current is not None:
+                self.scenes.close_all()
+        except Exception:  # a failing scene must not keep the settings unsaved or the worker running
+            self.storage.log(f"{self.title()}: closing failed\n{traceback.format_exc()}")
+        if self.settings != self.storage.settings.load():
+            self.storage.settings.save(self.settings)
+        self.bots.close()
         pygame.quit()
 
     def screenshot(self, path: str | os.PathLike) -> Path:

@@ -15,9 +15,11 @@ import pygame
 import pygame_gui
 
 from game import GAMES, get_game
+from game.picker import one_click
 from game.record import Seat
 from ui.app import App
-from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
+from ui.games import game_ui
+from ui.payloads import GameChoice, GameSetup, PlayRequest
 
 DT = 1 / 60
 
@@ -97,7 +99,7 @@ class Driver:
         if move.to is None:
             self.press(str(move).capitalize())
             return
-        if move.frm is not None and move not in scene._one_click(state, move.to):
+        if move.frm is not None and move not in one_click(state, move.to):
             self.click_cell(move.frm)
         self.click_cell(move.to)
 
@@ -142,11 +144,19 @@ def finish_quickly(driver: Driver, rng: random.Random, limit: int = 3000) -> Non
         driver.frames(3, dt=0.5)
 
 
+def check_no_failures(app: App) -> None:
+    """Raise if a scene failed (the app caught it and showed the error screen; headless runs must not pass over it)."""
+    log = app.storage.log_dir / "frostfield.log"
+    if log.exists():
+        raise RuntimeError("a screen failed:\n" + log.read_text(encoding="utf-8"))
+
+
 def _headless_app(home: Path, size=(1280, 800), worker_factory=None) -> App:
     kwargs = {}
     if worker_factory is not None:
         kwargs["worker_factory"] = worker_factory
-    return App(config_dir=home / "config", data_dir=home / "data", size=size, offer_resume=False, **kwargs)
+    return App(config_dir=home / "config", data_dir=home / "data", log_dir=home / "logs", size=size,
+               offer_resume=False, **kwargs)
 
 
 def _highlight(driver: Driver) -> None:
@@ -161,23 +171,14 @@ def _highlight(driver: Driver) -> None:
     for cell in state.board.cells:
         if cell not in legal_to:
             driver.move_mouse(scene.view.cell_center(cell))
-            if scene.hover_reason:
+            if scene.hand.hover_reason:
                 break
     driver.key(pygame.K_RIGHT)  # show the keyboard cursor too
 
 
-# Sample positions for the overlay screenshots: options, moves, and a cell to hover or click.
-OVERLAY_SAMPLES = {
-    "frozen-forest": ({"size": 8}, ("b7", "h4", "c7", "g3", "b6", "f4", "a5"), ("hover", "e5")),
-    "icebreaker": ({}, ("i1-h1", "i5-h5", "a1-a2", "e1-e2", "h1-h2", "e2-f2"), ("click", "a2")),
-    "goats-wintering": ({}, ("e4", "e2", "d3", "b3", "f2", "e2-f1", "e4-f3", "c2", "e1", "e3"), None),
-    "hv-grid": ({}, ("a2", "b1?", "yes", "c1", "b2?", "no", "c2"), None),
-}
-
-
 def _show_overlay_sample(driver: Driver, game_id: str) -> None:
     """Open a game's overlay sample position with overlays on (key O), then hover or click its cell."""
-    options, moves, action = OVERLAY_SAMPLES[game_id]
+    options, moves, action = game_ui(game_id).overlay_sample
     full = get_game(game_id).validate(**options)
     driver.app.scenes.switch("play", PlayRequest(GameSetup(game_id, full, (Seat(), Seat())), moves=moves))
     driver.frames(2)
@@ -252,9 +253,9 @@ def screenshots(folder: str | Path) -> list[Path]:
             if app.has_bots:
                 scene = start_game_and_get(d, GameSetup("icebreaker", {}, (Seat(), Seat("bot", "strong"))))
                 d.play(pick_move(scene.state, rng))
-                d.until(lambda: scene.pending is not None, limit=120)
+                d.until(lambda: scene.bot.thinking, limit=120)
                 deadline = time.monotonic() + 1.0
-                while scene.pending is not None and time.monotonic() < deadline and scene.progress < 0.3:
+                while scene.bot.thinking and time.monotonic() < deadline and app.bots.progress < 0.3:
                     d.frames(1)
                     time.sleep(0.01)
                 made.append(app.screenshot(folder / "14-bot-thinking.png"))
@@ -267,9 +268,9 @@ def screenshots(folder: str | Path) -> list[Path]:
                     d.click_cell(scene.state.board.cell(name))
                     d.frames(20)
                 d.key(pygame.K_h)
-                d.until(lambda: bool(scene.hints) or scene.hint_pending is None, limit=1200)
+                d.until(lambda: bool(scene.hints.marks) or not scene.hints.thinking, limit=1200)
                 deadline = time.monotonic() + 20
-                while not scene.hints and scene.hint_pending is not None and time.monotonic() < deadline:
+                while not scene.hints.marks and scene.hints.thinking and time.monotonic() < deadline:
                     d.frames(1)
                     time.sleep(0.01)
                 d.frames(2)
@@ -286,71 +287,10 @@ def screenshots(folder: str | Path) -> list[Path]:
             pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
             d.frames(2)
             made.append(app.screenshot(folder / "12-small-window.png"))
+            check_no_failures(app)
         finally:
             app.close()
     return made
-
-
-BENCH_BOARDS = (
-    ("frozen-forest", {}),
-    ("icebreaker", {}),
-    ("icebreaker", {"size": 8}),
-    ("hv-grid", {}),
-    ("hv-grid", {"size": 12}),
-    ("goats-wintering", {"board": "hex"}),
-    ("goats-wintering", {"board": "square"}),
-    ("goats-wintering", {"board": "triangle"}),
-)
-
-
-def _fps(driver: Driver, seconds: float) -> tuple[float, float]:
-    """Frames per second over `seconds` of wall time with the real frame loop (no cap)."""
-    app = driver.app
-    frames = thinking = 0
-    start = last = time.perf_counter()
-    while True:
-        now = time.perf_counter()
-        app.step(now - last)
-        last = now
-        frames += 1
-        if getattr(driver.scene, "pending", None) is not None:
-            thinking += 1
-        if now - start >= seconds:
-            return frames / (now - start), thinking / frames
-
-
-def bench_fps(seconds: float = 2.0, level: str = "strong", out=print) -> list[tuple[str, float, float, float]]:
-    """Frames per second on each board at 1280×800 (software renderer), idle and while a bot thinks."""
-    rows = []
-    with tempfile.TemporaryDirectory() as home:
-        app = _headless_app(Path(home))
-        app.apply_settings(app.settings.changed(animation="off"))
-        d = Driver(app)
-        rng = random.Random(5)
-        try:
-            out(f"{'board':34} {'idle fps':>9} {'bot fps':>9} {'thinking':>9}")
-            for game_id, options in BENCH_BOARDS:
-                game = get_game(game_id)
-                full = game.validate(**options)
-                start_game(d, GameSetup(game_id, full, (Seat(), Seat())))
-                for _ in range(10):
-                    if d.scene.state.is_over:
-                        break
-                    d.scene.play_move(pick_move(d.scene.state, rng))
-                d.frames(5)
-                _highlight(d)
-                idle, _ = _fps(d, seconds)
-                # The same position with both seats bots: the frame loop runs while the worker searches.
-                bots = GameSetup(game_id, full, (Seat("bot", level), Seat("bot", level)))
-                start_game(d, bots)
-                d.scene.wait = 0
-                busy, share = _fps(d, seconds)
-                name = f"{game.name} " + ", ".join(f"{k}={v}" for k, v in options.items())
-                rows.append((name.strip(), idle, busy, share))
-                out(f"{name.strip():34} {idle:9.0f} {busy:9.0f} {share:9.0%}")
-        finally:
-            app.close()
-    return rows
 
 
 def smoke() -> int:
@@ -375,29 +315,31 @@ def smoke() -> int:
                 if app.scenes.current_name != "play" or scene.game.id != game.id:
                     raise RuntimeError(f"{game.id}: the play scene did not open")
                 for _ in range(4):
-                    before = len(scene.history)
+                    before = len(scene.session.history)
                     d.play(pick_move(scene.state, rng))
                     d.frames(2)
-                    if len(scene.history) != before + 1:
+                    if len(scene.session.history) != before + 1:
                         raise RuntimeError(f"{game.id}: a legal move clicked on the board was not played")
                 d.key(pygame.K_z, pygame.KMOD_CTRL)
                 d.key(pygame.K_y, pygame.KMOD_CTRL)
-                if scene.index != 4:
-                    raise RuntimeError(f"{game.id}: undo/redo went to move {scene.index}, not 4")
+                if scene.session.index != 4:
+                    raise RuntimeError(f"{game.id}: undo/redo went to move {scene.session.index}, not 4")
                 print(f"{game.name}: played {', '.join(scene.moves)}")
                 d.key(pygame.K_ESCAPE, frames=3)
             # One bot move through the real worker process: the path a frozen build must keep working.
             if app.has_bots:
                 scene = start_game_and_get(d, bot_game)
                 d.play(pick_move(scene.state, rng))
-                scene.wait, scene.anim = 0, None  # no pause for the eye before the bot is asked: nobody watches
+                scene.bot.wait = 0  # no pause for the eye before the bot is asked: nobody watches
+                scene.anim.stop()
                 deadline = time.monotonic() + 30
-                while len(scene.moves) < 2 and scene.bot_error is None and time.monotonic() < deadline:
+                while len(scene.moves) < 2 and scene.bot.error is None and time.monotonic() < deadline:
                     d.frames(1)
                     time.sleep(0.01)
                 if len(scene.moves) < 2:
-                    raise RuntimeError(f"the bot did not answer: {scene.bot_error or 'timed out after 30 s'}")
+                    raise RuntimeError(f"the bot did not answer: {scene.bot.error or 'timed out after 30 s'}")
                 print(f"Icebreaker against the bot: {', '.join(scene.moves)}")
+            check_no_failures(app)
         finally:
             app.close()
     return 0

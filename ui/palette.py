@@ -1,8 +1,9 @@
-"""The app's winter colours, in a standard and a colour-blind-safe version.
+"""The app's winter colours for its chrome, highlights and overlays, in a standard and a colour-blind-safe version.
 
 Colours are (r, g, b) tuples; `hex_colour` turns one into "#rrggbb" for SVG and themes.
-In the colour-blind palette the pieces also differ by shape: their sprites carry a
-mark (a ring for the first player, a bar for the second), see `sprite_suffix`.
+Each game's board and piece colours live in its UI module (ui.games). In the colour-blind
+palette the pieces also differ by shape: their sprites carry a mark (a ring for the
+first player, a bar for the second), see `sprite_suffix`.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def hex_colour(rgb: RGB) -> str:
     return "#%02x%02x%02x" % tuple(rgb[:3])
 
 
-def _rgb(text: str) -> RGB:
+def rgb(text: str) -> RGB:
     """"#rrggbb" as an (r, g, b) tuple."""
     text = text.lstrip("#")
     return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
@@ -65,23 +66,7 @@ class Palette:
     cursor: RGB        # keyboard cursor: corner brackets
     hover: RGB         # cell under the mouse: soft wash
     outline: RGB       # dark edge under every highlight stroke, so it reads on any ground
-    # Frozen Forest.
-    snow: RGB
-    snow_shadow: RGB
-    # Icebreaker.
-    sea: RGB
-    sea_deep: RGB
-    sea_line: RGB
-    # Goats Wintering.
-    pasture: RGB
-    pasture_line: RGB
-    # Horizontal/Vertical.
-    paper: RGB
-    paper_line: RGB
-    pencil: RGB
-    # Each game's two players: colour (for swatches and text) and its name.
-    players: Mapping[str, tuple[RGB, RGB]] = field(default_factory=dict)
-    colour_names: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    chip: RGB          # the light chip a piece sits on in the panel (dark pieces stay readable)
     # Sprite file variant: "" or "_cb" (the colour-blind sprites, with shape marks).
     sprite_suffix: str = ""
     # Overlay colours by zone name (game.insight's zones) and for the sight line and hints;
@@ -95,94 +80,56 @@ class Palette:
         """The colour of an overlay mark (a zone name, "clear", "blocked" or "hint"); the accent if unknown."""
         return self.overlay.get(name, self.accent)
 
-    def player_colour(self, game_id: str, player: int) -> RGB:
-        """The colour standing for `player` (0 or 1) in game `game_id`."""
-        return self.players[game_id][player]
-
-    def colour_name(self, game_id: str, player: int) -> str:
-        """What the app calls `player`'s pieces in `game_id` (e.g. "cream" goats)."""
-        return self.colour_names[game_id][player]
-
-
-_COLOUR_NAMES = MappingProxyType({
-    "frozen-forest": ("ice blue", "red"),
-    "icebreaker": ("red", "black"),
-    "hv-grid": ("blue ink", "red ink"),
-    "goats-wintering": ("cream", "charcoal"),
-})
-
 
 def palette_for(colour_blind: bool) -> Palette:
     """The standard winter palette, or the colour-blind-safe one (Okabe–Ito hues, shape marks)."""
     common = dict(
-        background=_rgb("#1b2634"),
-        panel=_rgb("#243345"),
-        panel_border=_rgb("#3a5068"),
-        well=_rgb("#1f2d3d"),
-        text=_rgb("#eef3f7"),
-        text_dim=_rgb("#9fb3c6"),
-        accent=_rgb("#7cc4e8"),
-        warning=_rgb("#f0a36b"),
-        outline=_rgb("#15202b"),
-        snow=_rgb("#f6f9fc"),
-        snow_shadow=_rgb("#9dbbd6"),
-        sea=_rgb("#2b6cb0"),
-        sea_deep=_rgb("#164682"),
-        sea_line=_rgb("#0d2f58"),
-        pasture=_rgb("#e2eadb"),
-        pasture_line=_rgb("#aebda5"),
-        paper=_rgb("#fbf8ee"),
-        paper_line=_rgb("#c4d7e8"),
-        pencil=_rgb("#4d525a"),
-        colour_names=_COLOUR_NAMES,
+        background=rgb("#1b2634"),
+        panel=rgb("#243345"),
+        panel_border=rgb("#3a5068"),
+        well=rgb("#1f2d3d"),
+        text=rgb("#eef3f7"),
+        text_dim=rgb("#9fb3c6"),
+        accent=rgb("#7cc4e8"),
+        warning=rgb("#f0a36b"),
+        outline=rgb("#15202b"),
+        chip=rgb("#f6f9fc"),
     )
     if not colour_blind:
         return Palette(
             colour_blind=False,
-            target=_rgb("#f4b73a"),
-            selected=_rgb("#ff6f91"),
-            last_move=_rgb("#8fd3ff"),
-            cursor=_rgb("#c58cff"),
-            hover=_rgb("#ffffff"),
-            players=MappingProxyType({
-                "frozen-forest": (_rgb("#7cc4e8"), _rgb("#d23c3c")),
-                "icebreaker": (_rgb("#c8372d"), _rgb("#1d1f24")),
-                "hv-grid": (_rgb("#1d4fa0"), _rgb("#b42b2b")),
-                "goats-wintering": (_rgb("#f1e6cc"), _rgb("#3a3b40")),
-            }),
+            target=rgb("#f4b73a"),
+            selected=rgb("#ff6f91"),
+            last_move=rgb("#8fd3ff"),
+            cursor=rgb("#c58cff"),
+            hover=rgb("#ffffff"),
             sprite_suffix="",
             overlay=MappingProxyType({
-                "hiding": _rgb("#2f8fd8"), "edible": _rgb("#e8702a"),
-                "steps": _rgb("#3ddc84"), "nearest": _rgb("#ffd84d"),
-                "forbidden": _rgb("#e03c3c"), "no-room": _rgb("#7d8894"),
-                "capturable": _rgb("#d6336c"), "in-danger": _rgb("#f59f00"),
-                "reference": _rgb("#0f8b7d"), "candidates": _rgb("#2f9e44"), "diagonal": _rgb("#8a4fd6"),
-                "clear": _rgb("#2f9e44"), "blocked": _rgb("#e03c3c"), "hint": _rgb("#ffcf33"),
+                "hiding": rgb("#2f8fd8"), "edible": rgb("#e8702a"),
+                "steps": rgb("#3ddc84"), "nearest": rgb("#ffd84d"),
+                "forbidden": rgb("#e03c3c"), "no-room": rgb("#7d8894"),
+                "capturable": rgb("#d6336c"), "in-danger": rgb("#f59f00"),
+                "reference": rgb("#0f8b7d"), "candidates": rgb("#2f9e44"), "diagonal": rgb("#8a4fd6"),
+                "clear": rgb("#2f9e44"), "blocked": rgb("#e03c3c"), "hint": rgb("#ffcf33"),
             }),
             **common,
         )
     # Okabe–Ito: orange, sky blue, bluish green, yellow, blue, vermilion, reddish purple.
     return Palette(
         colour_blind=True,
-        target=_rgb("#e69f00"),
-        selected=_rgb("#cc79a7"),
-        last_move=_rgb("#009e73"),
-        cursor=_rgb("#f0e442"),
-        hover=_rgb("#ffffff"),
-        players=MappingProxyType({
-            "frozen-forest": (_rgb("#56b4e9"), _rgb("#d55e00")),
-            "icebreaker": (_rgb("#d55e00"), _rgb("#1d1f24")),
-            "hv-grid": (_rgb("#0072b2"), _rgb("#d55e00")),
-            "goats-wintering": (_rgb("#f1e6cc"), _rgb("#3a3b40")),
-        }),
+        target=rgb("#e69f00"),
+        selected=rgb("#cc79a7"),
+        last_move=rgb("#009e73"),
+        cursor=rgb("#f0e442"),
+        hover=rgb("#ffffff"),
         sprite_suffix="_cb",
         overlay=MappingProxyType({
-            "hiding": _rgb("#56b4e9"), "edible": _rgb("#d55e00"),
-            "steps": _rgb("#009e73"), "nearest": _rgb("#f0e442"),
-            "forbidden": _rgb("#d55e00"), "no-room": _rgb("#8a8f96"),
-            "capturable": _rgb("#cc79a7"), "in-danger": _rgb("#e69f00"),
-            "reference": _rgb("#0072b2"), "candidates": _rgb("#009e73"), "diagonal": _rgb("#cc79a7"),
-            "clear": _rgb("#009e73"), "blocked": _rgb("#d55e00"), "hint": _rgb("#f0e442"),
+            "hiding": rgb("#56b4e9"), "edible": rgb("#d55e00"),
+            "steps": rgb("#009e73"), "nearest": rgb("#f0e442"),
+            "forbidden": rgb("#d55e00"), "no-room": rgb("#8a8f96"),
+            "capturable": rgb("#cc79a7"), "in-danger": rgb("#e69f00"),
+            "reference": rgb("#0072b2"), "candidates": rgb("#009e73"), "diagonal": rgb("#cc79a7"),
+            "clear": rgb("#009e73"), "blocked": rgb("#d55e00"), "hint": rgb("#f0e442"),
         }),
         **common,
     )

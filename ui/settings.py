@@ -39,14 +39,16 @@ class Settings:
         return replace(self, **changes)
 
 
-def clean(data: object) -> Settings:
-    """Settings from a parsed JSON object, keeping each good value and defaulting the rest."""
+def clean(data: object) -> tuple[Settings, list[str]]:
+    """Settings from a parsed JSON object, keeping each good value and defaulting the rest; and the bad ones' names."""
     base = Settings()
     if not isinstance(data, dict):
-        return base
-    good = {}
+        return base, ["the file holds no settings object"]
+    good, bad = {}, []
     for f in fields(Settings):
-        value = data.get(f.name)
+        if f.name not in data:
+            continue
+        value = data[f.name]
         default = getattr(base, f.name)
         if f.name == "window":
             if (isinstance(value, (list, tuple)) and len(value) == 2
@@ -58,7 +60,9 @@ def clean(data: object) -> Settings:
                 good["animation"] = value
         elif isinstance(value, type(default)):
             good[f.name] = value
-    return replace(base, **good)
+        if f.name not in good:
+            bad.append(f.name)
+    return replace(base, **good), bad
 
 
 class SettingsStore:
@@ -71,22 +75,32 @@ class SettingsStore:
             folder = platformdirs.user_config_dir("frostfield", appauthor=False)
         self.folder = Path(folder)
         self.path = self.folder / SETTINGS_NAME
-        self.problem: str | None = None  # why the saved file could not be used, if it could not
 
     def load(self) -> Settings:
-        """The saved settings, or the defaults when there are none or the file is damaged."""
+        """The saved settings, or the defaults where there are none or the file is damaged."""
+        return self.read()[0]
+
+    def read(self) -> tuple[Settings, str | None]:
+        """The saved settings (defaults for what is missing or unusable), and what was wrong with the file, if anything."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            # utf-8-sig: a file edited with Windows Notepad starts with a byte-order mark.
+            text = self.path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
-            return Settings()
+            return Settings(), None
+        except UnicodeDecodeError:
+            return Settings(), f"{self.path.name} is not UTF-8 text"
         except OSError as err:
-            self.problem = f"cannot read {self.path}: {err.strerror or err}"
-            return Settings()
+            return Settings(), f"cannot read {self.path}: {err.strerror or err}"
         try:
-            return clean(json.loads(text))
+            data = json.loads(text)
         except json.JSONDecodeError as err:
-            self.problem = f"{self.path.name} is not valid JSON ({err.msg}); using defaults"
-            return Settings()
+            return Settings(), f"{self.path.name} is not valid JSON ({err.msg})"
+        except (RecursionError, ValueError):  # nested too deep, or a number too long to read
+            return Settings(), f"{self.path.name} is not settings JSON"
+        settings, bad = clean(data)
+        if bad:
+            return settings, f"{self.path.name}: unusable {', '.join(bad)}; defaults used for those"
+        return settings, None
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings; returns None, or a message if the folder is not writable."""

@@ -1,23 +1,27 @@
-"""The app's scenes: select, setup, play, results, review, rules, settings (one small class each)."""
-import html
+"""The registry of the app's scenes by name: the one place a scene is listed (each module holds one small class)."""
+from __future__ import annotations
 
-import pygame
-
-
-def board_and_panel(size: tuple[int, int], panel_min: int, panel_max: int, panel_share: float):
-    """Split a window into the board on the left and a side panel on the right.
-
-    Returns (scale, margin, board_rect, panel_rect); scale follows the window height.
-    """
-    w, h = size
-    scale = max(0.8, min(1.5, h / 800))
-    margin = int(16 * scale)
-    panel_w = max(panel_min, min(panel_max, int(w * panel_share)))
-    board = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
-    panel = pygame.Rect(w - panel_w - margin, margin, panel_w, h - 2 * margin)
-    return scale, margin, board, panel
+from typing import Callable
 
 
-def esc(text) -> str:
-    """Text made safe for pygame-gui's HTML subset (quotes stay as they are: they need no escape)."""
-    return html.escape(str(text), quote=False)
+def scene_factories() -> dict[str, Callable]:
+    """Each scene's name and class (imported here, on demand: importing ui.scenes stays cheap)."""
+    from ui.scenes.error import ErrorScene
+    from ui.scenes.play import PlayScene
+    from ui.scenes.results import ResultsScene
+    from ui.scenes.review import ReviewScene
+    from ui.scenes.rules import RulesScene
+    from ui.scenes.select import SelectScene
+    from ui.scenes.settings import SettingsScene
+    from ui.scenes.setup import SetupScene
+
+    return {
+        "select": SelectScene,
+        "setup": SetupScene,
+        "play": PlayScene,
+        "results": ResultsScene,
+        "review": ReviewScene,
+        "rules": RulesScene,
+        "settings": SettingsScene,
+        "error": ErrorScene,
+    }

@@ -7,22 +7,17 @@ import pygame
 
 from game import get_game
 from game.match import GameResult, Match
-from ui.app import Scene
+from ui.games import make_view
+from ui.scene import Scene
 from ui.palette import hex_colour
-from ui.scenes.payloads import Finished, PlayRequest, ReviewRequest
-from ui.scenes import esc
+from ui.bots import level_name
+from ui.payloads import Finished, PlayRequest, ReviewRequest
+from ui.widgets.text import esc
 
 
 def seat_name(seat) -> str:
     """How a seat is named on the results screen."""
-    if not seat.is_bot:
-        return seat.name or "human"
-    try:
-        from game.bots import level_names
-
-        return f"bot ({level_names.get(seat.level, seat.level)})"
-    except ImportError:
-        return "bot"
+    return f"bot ({level_name(seat.level)})" if seat.is_bot else seat.name or "human"
 
 
 class ResultsScene(Scene):
@@ -78,7 +73,7 @@ class ResultsScene(Scene):
             lines.append("<br>This was game 1 of a match. In game 2 the roles swap: "
                          f"Player B plays {esc(roles[0])}.")
         if self.match is not None:
-            accent = hex_colour(self.app.palette.accent)
+            accent = hex_colour(self.ctx.palette.accent)
             lines.append(f"<br><b>The match</b> ({esc(g.score_name)}):")
             for game_no, person, role, outcome, score in self.match.table():
                 mark = f"<font color='{accent}'><b>{outcome}</b></font>" if outcome == "won" else outcome
@@ -131,27 +126,27 @@ class ResultsScene(Scene):
     def next_game(self) -> None:
         """Game 2 of the match: same people and options, roles swapped."""
         r = self.request
-        self.app.scenes.switch("play", PlayRequest(r.setup, 2, first_moves=r.moves))
+        self.ctx.scenes.switch("play", PlayRequest(r.setup, 2, first_moves=r.moves))
 
     def play_again(self) -> None:
         """The same setup again (a new match when this was one)."""
         setup = self.request.setup
-        self.app.scenes.switch("play", PlayRequest(setup, 1 if setup.match else 0))
+        self.ctx.scenes.switch("play", PlayRequest(setup, 1 if setup.match else 0))
 
     def rematch(self) -> None:
         """The same setup with the people in each other's roles."""
         setup = self.request.setup
         swapped = replace(setup, people=setup.people[::-1])
-        self.app.last_setups[setup.game_id] = swapped
-        self.app.scenes.switch("play", PlayRequest(swapped, 1 if setup.match else 0))
+        self.ctx.last_setups[setup.game_id] = swapped
+        self.ctx.scenes.switch("play", PlayRequest(swapped, 1 if setup.match else 0))
 
     def review(self) -> None:
         """Step through the finished game with the bot's evaluation (the review screen)."""
-        self.app.scenes.switch("review", ReviewRequest(self.request, back="results"))
+        self.ctx.scenes.switch("review", ReviewRequest(self.request, back="results"))
 
     def menu(self) -> None:
         """Back to the game selection."""
-        self.app.scenes.switch("select")
+        self.ctx.scenes.switch("select")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter: the first button; R review; S rematch; Esc menu."""
@@ -169,11 +164,9 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background and the final position."""
-        pal = self.app.palette
+        pal = self.ctx.palette
         surface.fill(pal.background)
         if self._thumb is None or self._thumb.get_width() != self.thumb_rect.w:
-            from ui.views import make_view
-
             view = make_view(self.game.id, self.state.board, pal)
             self._thumb = view.thumbnail(self.state, self.thumb_rect.w)
         surface.blit(self._thumb, self._thumb.get_rect(center=self.thumb_rect.center))

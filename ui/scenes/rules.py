@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game import get_game
-from ui.app import Scene
-from ui.scenes.payloads import GameChoice
-from ui.scenes import esc
+from ui.scene import Scene
+from ui.payloads import GameChoice
+from ui.widgets.text import esc
 
 KEYS_HELP = (
     "Click a piece to see where it may go, then click a target; a move with one piece "
@@ -51,7 +51,7 @@ class RulesScene(Scene):
 
     def back(self) -> None:
         """Return to where the rules were opened from."""
-        self.app.scenes.back(self.back_to)
+        self.ctx.scenes.back(self.back_to)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc, Enter or F1 close the rules."""

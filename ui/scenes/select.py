@@ -7,18 +7,16 @@ import pygame
 
 from game import GAMES
 from game.record import RecordError
-from ui.app import Scene
-from ui.scenes.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
-from ui.scenes import esc
-
-SAMPLE_PLIES = {"frozen-forest": 14, "icebreaker": 18, "hv-grid": 20, "goats-wintering": 16}
-
+from ui.games import game_ui, make_view
+from ui.scene import Scene
+from ui.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
+from ui.widgets.text import esc, text_height, theme_font
 
 def sample_state(game, seed: str):
     """A position a few moves into the game, for the card's picture (same every time)."""
     rng = random.Random(seed)
     state = game.new()
-    for _ in range(SAMPLE_PLIES.get(game.id, 12)):
+    for _ in range(game_ui(game.id).menu_plies):
         moves = [m for m in state.legal_moves() if m.kind != "pass"] or state.legal_moves()
         if not moves or state.is_over:
             break
@@ -36,17 +34,13 @@ class SelectScene(Scene):
         """Open the menu; a Notice payload is shown as a message (e.g. a file that did not load)."""
         self.games = list(GAMES.values())
         self.chosen = 0
-        self.message = payload.text if isinstance(payload, Notice) else ""
+        notes = self.ctx.take_notices() + ([payload.text] if isinstance(payload, Notice) else [])
         self.resume = None
-        if self.app.offer_resume:
-            try:
-                loaded = self.app.autosave.load()
-            except RecordError as err:
-                self.message = f"The autosaved game could not be resumed: {err}"
-                self.app.autosave.clear()
-                loaded = None
-            if loaded is not None and not loaded.state.is_over:
-                self.resume = loaded
+        if self.ctx.offer_resume:
+            self.resume, problem = self.ctx.storage.resumable()
+            if problem:
+                notes.append(problem)
+        self.message = "\n".join(notes)
         self.cards: list[pygame.Rect] = []
         self.build()
 
@@ -60,23 +54,27 @@ class SelectScene(Scene):
         bw, bh = int(150 * scale), int(44 * scale)
         x = w - margin - bw
         y = int(20 * scale)
-        self.button((x, y, bw, bh), "Quit", self.app.quit)
+        self.button((x, y, bw, bh), "Quit", self.ctx.quit)
         x -= bw + 10
-        self.button((x, y, bw, bh), "Settings", lambda: self.app.scenes.push("settings"))
+        self.button((x, y, bw, bh), "Settings", lambda: self.ctx.scenes.push("settings"))
         x -= bw + 10
         self.button((x, y, bw, bh), "Load…", self.open_load,
                     tooltip="Ctrl+O: a finished game opens for review, an unfinished one resumes")
         if self.resume is not None:
-            x -= int(bw * 1.6) + 10
             rec = self.resume.record
-            name = GAMES[rec.game_id].name
+            text = f"Resume {GAMES[rec.game_id].name}"
+            rw = max(int(bw * 1.6), theme_font(self.ui, 18, self.ctx.font_step).get_rect(text).width + 32)
+            x -= rw + 10
             self.resume_button = self.button(
-                (x, y, int(bw * 1.6), bh), f"Resume {name}", self.resume_game,
+                (x, y, rw, bh), text, self.resume_game,
                 tooltip=f"Continue the game in progress ({len(rec.moves)} moves played), R")
         top = int(90 * scale)
-        msg_h = int(40 * scale)
-        if self.message:
-            self.text_box((margin, top, w - 2 * margin, msg_h), esc(self.message), object_id="#hint", style="@warning")
+        if self.message:  # as tall as the notices need (a damaged file put aside takes two or three lines)
+            font = theme_font(self.ui, 18, self.ctx.font_step)
+            lines = self.message.split("\n")
+            msg_h = text_height(font, lines, w - 2 * margin - 60, int(40 * scale), h // 3)
+            self.text_box((margin, top, w - 2 * margin, msg_h), "<br>".join(esc(line) for line in lines),
+                          object_id="#hint", style="@warning")
             top += msg_h + 8
         n = len(self.games)
         cols = 2 if n > 1 else 1
@@ -120,32 +118,28 @@ class SelectScene(Scene):
     def _thumbnail(self, game, side: int) -> pygame.Surface:
         # Kept in the palette's render cache, so coming back to the menu costs nothing.
         def make() -> pygame.Surface:
-            from ui.views import make_view
-
             state = sample_state(game, game.id)
-            return make_view(game.id, state.board, self.app.palette).thumbnail(state, side)
+            return make_view(game.id, state.board, self.ctx.palette).thumbnail(state, side)
 
-        return self.app.palette.renders.get(("select-thumbnail", game.id, side), make)
+        return self.ctx.palette.renders.get(("select-thumbnail", game.id, side), make)
 
     # -- actions -------------------------------------------------------------------
     def open_setup(self, index: int | None = None) -> None:
         """Go to the setup of the chosen game."""
-        self.app.scenes.switch("setup", GameChoice(self.games[self.chosen if index is None else index].id))
+        self.ctx.scenes.switch("setup", GameChoice(self.games[self.chosen if index is None else index].id))
 
     def open_rules(self, index: int | None = None) -> None:
         """Show the rules of the chosen game."""
-        self.app.scenes.push("rules", GameChoice(self.games[self.chosen if index is None else index].id))
+        self.ctx.scenes.push("rules", GameChoice(self.games[self.chosen if index is None else index].id))
 
     def resume_game(self) -> None:
         """Continue the autosaved game."""
         if self.resume is not None:
-            self.app.scenes.switch("play", PlayRequest.from_record(self.resume.record))
+            self.ctx.scenes.switch("play", PlayRequest.from_record(self.resume.record))
 
     def open_load(self) -> None:
         """Ask for a record file: a finished game opens for review, an unfinished one resumes."""
-        from ui.scenes.files import FileChooser
-
-        self.chooser = FileChooser(self, "load", self._load_path)
+        self.ask_path("load", self._load_path)
 
     def _load_path(self, path) -> None:
         from game.record import load
@@ -158,15 +152,12 @@ class SelectScene(Scene):
             return
         request = PlayRequest.from_record(loaded.record)
         if loaded.state.is_over:
-            self.app.scenes.switch("review", ReviewRequest(request, back="select"))
+            self.ctx.scenes.switch("review", ReviewRequest(request, back="select"))
         else:
-            self.app.scenes.switch("play", request)
+            self.ctx.scenes.switch("play", request)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Arrows choose a card, Enter plays it, F1 its rules, R resumes, Ctrl+O loads."""
-        chooser = getattr(self, "chooser", None)
-        if chooser is not None and chooser.handle_event(event):
-            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, card in enumerate(self.cards):
                 if card.collidepoint(event.pos):
@@ -189,7 +180,7 @@ class SelectScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background, card panels with their board pictures, and the chosen card's frame."""
-        pal = self.app.palette
+        pal = self.ctx.palette
         surface.fill(pal.background)
         for i, (game, card, rect) in enumerate(zip(self.games, self.cards, self.thumbs)):
             pygame.draw.rect(surface, pal.panel, card, border_radius=14)

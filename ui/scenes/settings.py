@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ui.app import Scene
-from ui.scenes.form import Field, Form
+from ui.scene import Scene
+from ui.widgets.form import Field, Form
 from ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
-from ui.scenes import esc
+from ui.widgets.text import esc
 
 
 class SettingsScene(Scene):
@@ -23,15 +23,15 @@ class SettingsScene(Scene):
 
     def _about(self) -> str:
         """What the note under the form says before anything changes."""
-        text = (f"Changes apply at once and are kept in {self.app.store.folder}. "
+        text = (f"Changes apply at once and are kept in {self.ctx.storage.settings.folder}. "
                 "Up/Down pick a setting, Left/Right change it, Esc goes back.")
-        problem = getattr(self.app.sounds, "problem", None)
+        problem = getattr(self.ctx.sounds, "problem", None)
         if problem:
             text += f" Sounds are silent here: {problem}."
         return text
 
     def _fields(self) -> list[Field]:
-        s = self.app.settings
+        s = self.ctx.settings
         sizes = list(WINDOW_SIZES)
         if tuple(s.window) not in sizes:
             sizes.append(tuple(s.window))  # the size the person dragged the window to
@@ -47,7 +47,7 @@ class SettingsScene(Scene):
     def build(self) -> None:
         """Title, the form and a Back button, sized with the theme's fonts (they follow the window height)."""
         w, h = self.size
-        scale = getattr(self.app, "font_step", 1.0)
+        scale = self.ctx.font_step
         col_w = min(int(600 * scale), w - 80)
         x = (w - col_w) // 2
         row = int(52 * scale)
@@ -62,7 +62,7 @@ class SettingsScene(Scene):
         self.button((x + col_w - bw, h - bh - 30, bw, bh), "Back", self.back, tooltip="Esc")
 
     def _changed(self, key: str, value) -> None:
-        problem = self.app.apply_settings(self.app.settings.changed(**{key: value}))
+        problem = self.ctx.apply_settings(self.ctx.settings.changed(**{key: value}))
         self.message = problem or f"Saved. {self._about()}"
         # The window may have changed size, which rebuilt this scene; refresh either way.
         self.form.set_fields(self._fields())
@@ -70,7 +70,7 @@ class SettingsScene(Scene):
 
     def back(self) -> None:
         """Return to where the settings were opened from."""
-        self.app.scenes.back(self.back_to)
+        self.ctx.scenes.back(self.back_to)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Form changes and keys; Esc goes back."""
@@ -80,5 +80,5 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background and the keyboard focus mark."""
-        surface.fill(self.app.palette.background)
-        self.form.draw(surface, self.app.palette)
+        surface.fill(self.ctx.palette.background)
+        self.form.draw(surface, self.ctx.palette)

@@ -6,11 +6,12 @@ import pygame
 
 from game import get_game
 from game.record import Seat
-from ui.app import Scene
+from ui.scene import Scene
+from ui.bots import level_name
 from ui.palette import hex_colour
-from ui.scenes.form import Field, Form
-from ui.scenes.payloads import GameChoice, GameSetup, PlayRequest
-from ui.scenes import esc
+from ui.widgets.form import Field, Form
+from ui.payloads import GameChoice, GameSetup, PlayRequest
+from ui.widgets.text import esc
 
 HUMAN = Seat("human")
 
@@ -57,7 +58,7 @@ class SetupScene(Scene):
         if isinstance(payload, GameSetup):
             previous = payload
         else:
-            previous = self.app.last_setups.get(payload.game_id)
+            previous = self.ctx.last_setups.get(payload.game_id)
         self.game = get_game(payload.game_id)
         self.options: dict = dict(previous.options) if previous else {}
         self.people: list[Seat] = list(previous.people) if previous else [HUMAN, HUMAN]
@@ -90,7 +91,7 @@ class SetupScene(Scene):
         bh = int(48 * scale)
         self.start_button = self.button((x, by, bw, bh), "Start", self.start, tooltip="Enter", style="@primary")
         self.button((x + bw + 10, by, bw, bh), "Rules", self.rules, tooltip="F1")
-        self.button((x + 2 * (bw + 10), by, bw, bh), "Back", lambda: self.app.scenes.switch("select"),
+        self.button((x + 2 * (bw + 10), by, bw, bh), "Back", lambda: self.ctx.scenes.switch("select"),
                     tooltip="Esc")
         self._check()
 
@@ -98,14 +99,14 @@ class SetupScene(Scene):
     def _fields(self) -> list[Field]:
         fields, self.options = option_fields(self.game, self.options)
         seat_choices = [("Human", HUMAN)]
-        if self.app.has_bots:
-            from game.bots import level_names, levels_for
+        if self.ctx.has_bots:
+            from game.bots import levels_for
 
             try:
                 levels = levels_for(self.game.id, self.options)
             except ValueError:
                 levels = []
-            seat_choices += [(f"Bot: {level_names.get(lv, lv)}", Seat("bot", lv)) for lv in levels]
+            seat_choices += [(f"Bot: {level_name(lv)}", Seat("bot", lv)) for lv in levels]
         allowed = [s for _, s in seat_choices]
         for p in (0, 1):
             if self.people[p] not in allowed:  # e.g. "perfect" is gone on a bigger board
@@ -155,7 +156,7 @@ class SetupScene(Scene):
             self.error = str(err)
         if self.error:
             self.start_button.disable()
-            self.hint_box.set_text(f"<font color='{hex_colour(self.app.palette.warning)}'>{esc(self.error)}</font>")
+            self.hint_box.set_text(f"<font color='{hex_colour(self.ctx.palette.warning)}'>{esc(self.error)}</font>")
         else:
             self.start_button.enable()
 
@@ -169,12 +170,12 @@ class SetupScene(Scene):
         if self.error:
             return
         setup = self.setup()
-        self.app.last_setups[self.game.id] = setup
-        self.app.scenes.switch("play", PlayRequest(setup, match_game=1 if setup.match else 0))
+        self.ctx.last_setups[self.game.id] = setup
+        self.ctx.scenes.switch("play", PlayRequest(setup, match_game=1 if setup.match else 0))
 
     def rules(self) -> None:
         """Show the game's rules; Back returns here."""
-        self.app.scenes.push("rules", GameChoice(self.game.id))
+        self.ctx.scenes.push("rules", GameChoice(self.game.id))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Form changes and keys: Enter starts, F1 shows the rules, Esc goes back."""
@@ -192,5 +193,5 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background and the keyboard focus mark."""
-        surface.fill(self.app.palette.background)
-        self.form.draw(surface, self.app.palette)
+        surface.fill(self.ctx.palette.background)
+        self.form.draw(surface, self.ctx.palette)

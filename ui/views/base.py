@@ -1,4 +1,4 @@
-"""What every board view shares: layout, sprites, cached layers, highlights, animation.
+"""What every board view shares: layout, sprites, the cached picture of a state, highlights, tags and thumbnails.
 
 A view turns (state, highlights) into pixels and pixels into cells; it decides nothing.
 Each game's view says what stands on each cell (`ground` and `pieces`, as sprite keys)
@@ -6,18 +6,21 @@ and paints its board in `background_svg`; this base does the rest.
 
 Per frame, `draw` blits one cached picture of the state (background + sprites, made
 once per state and layout) and a few pre-rendered highlight stamps, so a frame costs
-about one full-rect blit however many pieces there are.
+about one full-rect blit however many pieces there are. The stamps are made in
+ui.views.stamps, a move's animation frames in ui.views.motion, overlays in ui.views.overlay.
 """
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 import pygame
 
-from ui.palette import Palette, hex_colour
+from ui.palette import Palette
 from ui.resources import asset_path
 from ui.views.geometry import Geometry, geometry_for
+from ui.views.motion import draw_motion, motion_of
+from ui.views.stamps import make_stamps
+from ui.views.svg import optimised, svg_doc, svg_surface
 
 
 @dataclass(frozen=True)
@@ -34,54 +37,14 @@ class Sprite:
         return f"sprites/{self.stem}{suffix}.svg"
 
 
-def svg_surface(svg_text: str, size: tuple[int, int]) -> pygame.Surface:
-    """Render SVG markup (made in code: highlights, boards) at a pixel size."""
-    return pygame.image.load_sized_svg(io.BytesIO(svg_text.encode()), size)
-
-
-def svg_doc(width: int, height: int, body: str) -> str:
-    """An SVG document of width×height user units (pixels) around body."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}">{body}</svg>')
-
-
-def points(pts) -> str:
-    """A polygon's points as SVG text."""
-    return " ".join(f"{x:.2f},{y:.2f}" for x, y in pts)
-
-
-def _ease(t: float) -> float:
-    """Smoothstep: a slide that starts and ends gently."""
-    return t * t * (3 - 2 * t)
-
-
-def _optimised(surface: pygame.Surface, alpha: bool) -> pygame.Surface:
-    """The surface in the display's pixel format when there is a display (blits are faster)."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha() if alpha else surface.convert()
-    return surface
-
-
-@dataclass
-class _Motion:
-    """One frame of a move's animation, worked out from (move, t) and the state given."""
-
-    after: object            # the state once the move is made (the one the layer shows)
-    before: object | None    # the state before it, when the caller passed that one
-    move: object
-    t: float
-    hidden_pieces: frozenset
-    hidden_ground: frozenset
-
-
 class BoardView:
     """A board drawn in a rect: layout, pixel <-> cell, draw(state, highlights), thumbnails."""
 
     # Sprite keys used by `ground` and `pieces`, per game.
     SPRITES: dict[str, Sprite] = {}
-    # Coordinate labels: font size as a fraction of the cell, and the palette colour they use.
+    # Coordinate labels: font size as a fraction of the cell, and their colour (None: the palette's dim text).
     label_font_scale = 0.36
-    label_colour_key = "text_dim"
+    label_colour: tuple[int, int, int] | None = None
     # The sprite key standing for each player (the turn swatch shows it).
     PLAYER_SPRITES: tuple[str, str] = ("", "")
 
@@ -97,8 +60,8 @@ class BoardView:
         self._tags: dict[int, pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
         self._thumbs: dict[tuple[int, int], "BoardView"] = {}
-        self._after: tuple | None = None
-        self._cell_set = frozenset(board.cells)
+        self._after: tuple | None = None  # (state, move, state after): the animation's last engine call
+        self.cell_set = frozenset(board.cells)
         self._overlays = None  # the OverlayPainter, made on first use
 
     # -- what each game provides ------------------------------------------------------
@@ -166,7 +129,7 @@ class BoardView:
 
     def cell_center(self, cell: int) -> tuple[int, int]:
         """The pixel centre of a cell (KeyError for a cell not on this board)."""
-        if cell not in self._cell_set:
+        if cell not in self.cell_set:
             raise KeyError(f"cell {cell!r} is not on this board")
         x, y = self.geo.center(cell)
         return (int(round(x)), int(round(y)))
@@ -182,7 +145,7 @@ class BoardView:
         """
         if self.rect is None:
             raise RuntimeError("call layout(rect) before draw()")
-        motion = self._motion(state, anim)
+        motion = motion_of(self, state, anim)
         shown = motion.after if motion else state
         if motion:
             # The layer leaves out the moving piece, changing ground and the state marks: the motion adds them.
@@ -191,8 +154,8 @@ class BoardView:
             layer = self._layer(shown, (frozenset(), frozenset()), shown)
         surface.blit(layer, self.rect.topleft)
         if motion:
-            self._draw_motion(surface, motion)
-        valid = self._cell_set
+            draw_motion(self, surface, motion)
+        valid = self.cell_set
         if insight is not None:
             self.overlays.draw_insight(surface, insight)
         if last_move is not None:
@@ -262,7 +225,7 @@ class BoardView:
             name = self.SPRITES[key].file(self.palette)
 
             def render():
-                return _optimised(pygame.image.load_sized_svg(str(asset_path(name)), (px, px)), alpha=True)
+                return optimised(pygame.image.load_sized_svg(str(asset_path(name)), (px, px)), alpha=True)
 
             surf = self._sprites[(key, px)] = self._renders().get(("sprite", name, px), render)
         return surf
@@ -276,11 +239,18 @@ class BoardView:
             cache = self.__dict__.setdefault("_own_renders", RenderCache())
         return cache
 
+    def state_after(self, state, move):
+        """The state after `move` (asked of the engine once per animation, then kept)."""
+        key = (move.frm, move.to, str(move))
+        if self._after is None or self._after[0] is not state or self._after[1] != key:
+            self._after = (state, key, state.play(move))
+        return self._after[2]
+
     def sprite_files(self) -> list[str]:
         """The asset names of every sprite this view draws, in its palette."""
         return [spec.file(self.palette) for spec in self.SPRITES.values()]
 
-    def _blit_centred(self, target: pygame.Surface, image: pygame.Surface, centre, offset=(0, 0)) -> None:
+    def blit_centred(self, target: pygame.Surface, image: pygame.Surface, centre, offset=(0, 0)) -> None:
         """Blit image centred on a pixel (offset subtracted, for rect-local layers)."""
         w, h = image.get_size()
         target.blit(image, (int(round(centre[0] - offset[0] - w / 2)), int(round(centre[1] - offset[1] - h / 2))))
@@ -297,10 +267,10 @@ class BoardView:
         spots = self.geo.label_spots()
         if spots:
             font = self.font(max(10, min(24, int(self.cell_size * self.label_font_scale))))
-            colour = getattr(self.palette, self.label_colour_key)
+            colour = self.label_colour or self.palette.text_dim
             for text, centre in spots:
-                self._blit_centred(base, font.render(text, True, colour), centre, self.rect.topleft)
-        return _optimised(base, alpha=False)
+                self.blit_centred(base, font.render(text, True, colour), centre, self.rect.topleft)
+        return optimised(base, alpha=False)
 
     def _layer(self, state, hidden: tuple, marks) -> pygame.Surface:
         """The board with this state's sprites and `marks`' decorations (None: none), cached for the last two."""
@@ -312,169 +282,22 @@ class BoardView:
         origin = self.rect.topleft
         for cell, key in self.ground(state).items():
             if cell not in hidden_ground:
-                self._blit_centred(surf, self.sprite(key), self.geo.center(cell), origin)
+                self.blit_centred(surf, self.sprite(key), self.geo.center(cell), origin)
         if marks is not None:
             self.decorate(surf, marks)
         for cell, key in self.pieces(state).items():
             if cell not in hidden_pieces:
-                self._blit_centred(surf, self.sprite(key), self.geo.center(cell), origin)
+                self.blit_centred(surf, self.sprite(key), self.geo.center(cell), origin)
         # Holding the state itself (not its id) keeps `is` honest: ids of dead objects get reused.
         self._layers = [(state, marks, hidden, surf)] + self._layers[:1]
         return surf
-
-    # -- animation ----------------------------------------------------------------------
-    def _motion(self, state, anim) -> _Motion | None:
-        """Work out an animation frame; the state may be the one before the move or after it."""
-        if not anim:
-            return None
-        try:
-            move, t, *extra = anim
-            t = min(1.0, max(0.0, float(t)))
-        except (TypeError, ValueError):
-            return None
-        given_before = extra[0] if extra else None
-        frm, to = getattr(move, "frm", None), getattr(move, "to", None)
-        if to is None:
-            return None  # a pass: nothing moves
-        same = lambda m: m is not None and str(m) == str(move) and m.frm == frm and m.to == to  # noqa: E731
-        if same(getattr(state, "last_move", None)):
-            # The state after the move; with the one before it too, what the move removed fades out.
-            before, after = (given_before if given_before is not state else None), state
-        else:
-            legal = next((m for m in state.legal_moves() if same(m)), None)
-            if legal is None:
-                return None  # not this state's move either way: draw the state as it is
-            before, after = state, self._after_state(state, legal)
-        sliding = frm is not None and frm != to
-        after_pieces = self.pieces(after)
-        hidden_pieces = frozenset({to}) if to in after_pieces else frozenset()
-        if before is not None:
-            # Knowing both sides, every cell whose ground changes cross-fades (an iceberg breaks, a fill appears).
-            was, now = self.ground(before), self.ground(after)
-            hidden_ground = frozenset(c for c in was.keys() | now.keys() if was.get(c) != now.get(c))
-        else:
-            # A placement that leaves no piece (a fill, say) fades its ground in instead.
-            hidden_ground = frozenset({to}) if not sliding and to not in after_pieces else frozenset()
-        return _Motion(after, before, move, t, hidden_pieces, hidden_ground)
-
-    def _after_state(self, state, move):
-        """The state after `move` (asked of the engine once per animation, then cached)."""
-        if self._after is not None and self._after[0] is state and self._after[1] == (move.frm, move.to, str(move)):
-            return self._after[2]
-        after = state.play(move)
-        self._after = (state, (move.frm, move.to, str(move)), after)
-        return after
-
-    def _draw_motion(self, surface: pygame.Surface, m: _Motion) -> None:
-        """Cross-fade changed ground, fade out removed pieces, add the marks, then slide (or fade in) the mover."""
-        move, t = m.move, m.t
-        frm, to = move.frm, move.to
-        now_ground, now_pieces = self.ground(m.after), self.pieces(m.after)
-        was_ground, was_pieces = (self.ground(m.before), self.pieces(m.before)) if m.before is not None else ({}, {})
-        for cell in m.hidden_ground:
-            if cell in was_ground:
-                self._blit_alpha(surface, self.sprite(was_ground[cell]), self.geo.center(cell), 1 - t)
-            if cell in now_ground:
-                self._blit_alpha(surface, self.sprite(now_ground[cell]), self.geo.center(cell), t)
-        # State marks (counts, the reference ring) switch from the old state to the new one halfway.
-        self._decorate_on(surface, m.before if m.before is not None and t < 0.5 else m.after)
-        # A piece standing still on a cell whose ground changed goes back on top.
-        for cell in m.hidden_ground:
-            if cell in now_pieces and cell not in m.hidden_pieces:
-                self._blit_centred(surface, self.sprite(now_pieces[cell]), self.geo.center(cell))
-        # Pieces gone after the move (captured goats) fade out; the mover slides instead.
-        for cell, key in was_pieces.items():
-            if cell != frm and now_pieces.get(cell) != key:
-                self._blit_alpha(surface, self.sprite(key), self.geo.center(cell), 1 - t)
-        if to in now_pieces:
-            key = now_pieces[to]
-            if frm is not None and frm != to:
-                (x0, y0), (x1, y1) = self.geo.center(frm), self.geo.center(to)
-                e = _ease(t)
-                # (1-e)·a + e·b lands exactly on a at e=0 and on b at e=1 (no rounding drift at the ends).
-                self._blit_centred(surface, self.sprite(key), ((1 - e) * x0 + e * x1, (1 - e) * y0 + e * y1))
-            else:
-                self._blit_alpha(surface, self.sprite(key), self.geo.center(to), t)
-
-    def _decorate_on(self, surface: pygame.Surface, state) -> None:
-        """Draw the state's decorations straight onto the layout rect of surface."""
-        try:
-            local = surface.subsurface(self.rect)
-        except ValueError:  # the rect pokes out of the surface: draw via a scratch layer
-            local = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            self.decorate(local, state)
-            surface.blit(local, self.rect.topleft)
-            return
-        self.decorate(local, state)
-
-    def _blit_alpha(self, surface, image, centre, alpha: float) -> None:
-        """Blit a sprite centred on a pixel at a given opacity, leaving the cached sprite as it was."""
-        if alpha <= 0.0:
-            return
-        if alpha >= 1.0:  # a plain blit: blending at surface alpha 255 can round a pixel differently
-            self._blit_centred(surface, image, centre)
-            return
-        image.set_alpha(int(255 * alpha))
-        self._blit_centred(surface, image, centre)
-        image.set_alpha(255)  # not None: that would also switch off the sprite's per-pixel alpha
 
     # -- highlights ---------------------------------------------------------------------
     def _stamp(self, surface: pygame.Surface, kind: str, cell: int) -> None:
         """Blit a pre-rendered highlight stamp centred on a cell."""
         if not self._stamps:
-            self._stamps = self._make_stamps()
-        self._blit_centred(surface, self._stamps[kind], self.geo.center(cell))
-
-    def _make_stamps(self) -> dict[str, pygame.Surface]:
-        """Highlight stamps for this cell size: each kind has its own shape, not only its colour."""
-        s = self.cell_size
-        box = int(s * 1.25) | 1
-        c = box / 2
-        pal = self.palette
-        out = hex_colour(pal.outline)
-        shape = points((c + x, c + y) for x, y in self.geo.shape(0.06))
-        hover_shape = points((c + x, c + y) for x, y in self.geo.shape(0.03))
-
-        def stroke(d: str, colour, width: float, extra: str = "") -> str:
-            # A dark edge under each coloured stroke so it reads on snow, sea, pasture and paper.
-            return (f'<{d} fill="none" stroke="{out}" stroke-opacity="0.75" stroke-width="{width + max(2.0, s * 0.04):.2f}" '
-                    f'stroke-linejoin="round" stroke-linecap="round" {extra}/>'
-                    f'<{d} fill="none" stroke="{hex_colour(colour)}" stroke-width="{width:.2f}" '
-                    f'stroke-linejoin="round" stroke-linecap="round" {extra}/>')
-
-        w = max(2.0, s * 0.055)
-        dash = f'stroke-dasharray="{s * 0.13:.2f} {s * 0.09:.2f}"'
-        corners = self._cursor_path(c)
-        svgs = {
-            # A thin dark edge inside a light one: visible on snow and sea, and it never tints a piece.
-            "hover": f'<polygon points="{hover_shape}" fill="none" stroke="{out}" stroke-opacity="0.55" '
-                     f'stroke-width="{max(1.0, s * 0.05):.2f}"/>'
-                     f'<polygon points="{hover_shape}" fill="none" stroke="{hex_colour(pal.hover)}" '
-                     f'stroke-opacity="0.9" stroke-width="{max(1.0, s * 0.022):.2f}"/>',
-            "target": stroke(f'circle cx="{c}" cy="{c}" r="{s * 0.40:.2f}"', pal.target, w * 0.9)
-                      + f'<circle cx="{c}" cy="{c}" r="{max(2.0, s * 0.12):.2f}" fill="{hex_colour(pal.target)}" '
-                        f'stroke="{out}" stroke-width="{max(1.0, s * 0.03):.2f}"/>',
-            "selected": stroke(f'circle cx="{c}" cy="{c}" r="{s * 0.47:.2f}"', pal.selected, w * 1.6)
-                        + f'<circle cx="{c}" cy="{c}" r="{s * 0.40:.2f}" fill="none" stroke="#ffffff" '
-                          f'stroke-opacity="0.8" stroke-width="{max(1.0, s * 0.02):.2f}"/>',
-            "last_to": stroke(f'polygon points="{shape}"', pal.last_move, w),
-            "last_from": stroke(f'polygon points="{shape}"', pal.last_move, w * 0.8, dash),
-            "cursor": stroke(f'path d="{corners}"', pal.cursor, w * 1.3),
-        }
-        return {k: _optimised(svg_surface(svg_doc(box, box, v), (box, box)), alpha=True) for k, v in svgs.items()}
-
-    def _cursor_path(self, c: float) -> str:
-        """Corner brackets around a cell (the keyboard cursor), as an SVG path."""
-        pts = [(c + x, c + y) for x, y in self.geo.shape(0.0)]
-        n = len(pts)
-        d = []
-        for i, (x, y) in enumerate(pts):
-            px, py = pts[i - 1]
-            nx, ny = pts[(i + 1) % n]
-            f = 0.3 if n == 4 else 0.35
-            d.append(f"M{x + (px - x) * f:.2f} {y + (py - y) * f:.2f} L{x:.2f} {y:.2f} "
-                     f"L{x + (nx - x) * f:.2f} {y + (ny - y) * f:.2f}")
-        return " ".join(d)
+            self._stamps = make_stamps(self)
+        self.blit_centred(surface, self._stamps[kind], self.geo.center(cell))
 
     # -- text -------------------------------------------------------------------------
     def font(self, px: int) -> pygame.font.Font:

@@ -191,6 +191,24 @@ class HexGeometry(Geometry):
         return spots
 
 
+def nearest_in_direction(centres: dict, cur: int, dx: int, dy: int) -> int:
+    """The cell whose centre lies closest to `cur` in screen direction (dx, dy), or `cur`."""
+    cx, cy = centres[cur]
+    best, best_score = cur, None
+    for cell, (x, y) in centres.items():
+        vx, vy = x - cx, y - cy
+        dist = (vx * vx + vy * vy) ** 0.5
+        if dist == 0:
+            continue
+        along = (vx * dx + vy * dy) / dist  # cosine of the angle to the wanted direction
+        if along < 0.45:
+            continue
+        score = dist * (1 + 2.5 * (1 - along))
+        if best_score is None or score < best_score:
+            best, best_score = cell, score
+    return best
+
+
 def geometry_for(board) -> Geometry:
     """The geometry matching the board's kind ("square" or "hex")."""
     if board.kind == "square":

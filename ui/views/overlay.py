@@ -14,7 +14,7 @@ from math import atan2, cos, hypot, sin
 import pygame
 
 from ui.palette import hex_colour
-from ui.views.base import points, svg_doc, svg_surface
+from ui.views.svg import points, svg_doc, svg_surface
 
 # The shape each zone of game.insight is drawn with (legend icons use the same).
 ZONE_SHAPES = {
@@ -166,7 +166,11 @@ class OverlayPainter:
         return surf
 
     def legend_icon(self, zone: str, px: int) -> pygame.Surface:
-        """A zone's mark as a px×px icon for the legend, a faint cell behind it."""
+        """A legend row's px×px icon: a zone's mark on a faint cell, a number badge ("labels") or a sight line ("sight")."""
+        if zone == "labels":
+            return self.label_icon(px)
+        if zone == "sight":
+            return self.sight_icon(px)
         px = max(8, int(px))
         s, c = px / 1.3, px / 2
         cell = points((c + x, c + y) for x, y in self._shape(0.0, s))
@@ -179,6 +183,16 @@ class OverlayPainter:
         badge = self._badge(text, max(10, int(px * 0.62)))
         surf.blit(badge, badge.get_rect(center=(px // 2, px // 2)))
         return surf
+
+    def sight_icon(self, px: int) -> pygame.Surface:
+        """A little line with a crossed tree mark: the legend's picture of a sight line."""
+        pal = self.view.palette
+        icon = pygame.Surface((px, px), pygame.SRCALPHA)
+        colour, width = pal.overlay_colour("blocked"), max(2, px // 8)
+        pygame.draw.line(icon, pal.overlay_colour("clear"), (1, px - 2), (px // 2, px // 2), width)
+        pygame.draw.line(icon, colour, (px // 2, px // 2), (px - 2, 1), width)
+        pygame.draw.circle(icon, colour, (px // 2, px // 2), px // 4, max(1, px // 10))
+        return icon
 
     # -- arrows and lines ---------------------------------------------------------------
     def _arrow_svg(self, a, b, col: str, s: float, stroke_w: float | None = None, shorten: float = 0.0,
@@ -245,7 +259,7 @@ class OverlayPainter:
 
     def _render_arrows(self, insight) -> pygame.Surface | None:
         view, s = self.view, self._s
-        valid = view._cell_set
+        valid = view.cell_set
         parts = [self._arrow_svg(self._local(frm), self._local(to), self._colour("steps"), s,
                                  stroke_w=max(2.0, s * 0.07), shorten=s * 0.3)
                  for frm, to in getattr(insight, "arrows", ()) or () if frm in valid and to in valid]
@@ -258,7 +272,7 @@ class OverlayPainter:
         view = self.view
         w, h = view.rect.size
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        valid = view._cell_set
+        valid = view.cell_set
         s = self._s
         zones = getattr(insight, "zones", {}) or {}
         for zone in sorted(zones, key=lambda z: ZONE_ORDER.index(z) if z in ZONE_ORDER else len(ZONE_ORDER)):
@@ -267,7 +281,7 @@ class OverlayPainter:
             stamp = self._zone_stamp(zone)
             for cell in sorted(zones[zone]):
                 if cell in valid:
-                    view._blit_centred(layer, stamp, self._local(cell))
+                    view.blit_centred(layer, stamp, self._local(cell))
         parts = []
         for cell, cause in getattr(insight, "links", ()) or ():
             if cell in valid and cause in valid:
@@ -286,7 +300,7 @@ class OverlayPainter:
                 badge = self._badge(str(text), px)
                 x, y = self._local(cell)
                 # Bottom right of the cell: the piece keeps its middle.
-                view._blit_centred(layer, badge, (x + s * 0.27, y + s * 0.28))
+                view.blit_centred(layer, badge, (x + s * 0.27, y + s * 0.28))
         return layer
 
     # -- sight line -------------------------------------------------------------------------
@@ -303,7 +317,7 @@ class OverlayPainter:
         view = self.view
         w, h = view.rect.size
         s = self._s
-        valid = view._cell_set
+        valid = view.cell_set
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
         if sight.a not in valid or sight.b not in valid:
             return layer
@@ -351,7 +365,7 @@ class OverlayPainter:
         view = self.view
         w, h = view.rect.size
         s = self._s
-        valid = view._cell_set
+        valid = view.cell_set
         pal = view.palette
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
         col = self._colour("hint")
@@ -378,7 +392,7 @@ class OverlayPainter:
                 continue
             x, y = self._local(mark.to)
             number = self._badge(str(mark.rank), px, fill=pal.overlay_colour("hint"), ink=pal.outline)
-            view._blit_centred(layer, number, (x - s * 0.3, y - s * 0.3))
+            view.blit_centred(layer, number, (x - s * 0.3, y - s * 0.3))
             if mark.label:
                 tag = self._badge(mark.label, max(11, int(px * 0.85)))
                 tx = min(max(0, int(x - tag.get_width() / 2)), w - tag.get_width())

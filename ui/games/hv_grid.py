@@ -1,12 +1,19 @@
-"""Horizontal/Vertical: squared notebook paper, pencil-hatched fills, ink initials, the reference square ringed."""
+"""Horizontal/Vertical in the app: notebook paper, pencil-hatched fills, ink initials, the reference square ringed.
+
+Also its ink colours and names, its overlay legend and its sample positions.
+"""
 from __future__ import annotations
 
-import pygame
-
 from game.boards import bits
-from ui.palette import hex_colour
-from ui.views.base import BoardView, Sprite, svg_doc, svg_surface
+from ui.games.base import GameUI
+from ui.palette import hex_colour, rgb
+from ui.views.base import BoardView, Sprite
 from ui.views.geometry import LABEL_ROOM
+from ui.views.svg import svg_doc, svg_surface
+
+PAPER = rgb("#fbf8ee")
+PAPER_LINE = rgb("#c4d7e8")
+PENCIL = rgb("#4d525a")
 
 
 class HVGridView(BoardView):
@@ -18,12 +25,11 @@ class HVGridView(BoardView):
         "v": Sprite("ink_v", 0.74, has_cb=True),
     }
     PLAYER_SPRITES = ("h", "v")
-    label_colour_key = "pencil"
+    label_colour = PENCIL
 
     def ground(self, state):
         """Hatching on filled squares, an ink letter on initialled ones."""
-        filled = getattr(state, "filled", (0, 0))
-        inits = getattr(state, "initialled", (0, 0))
+        filled, inits = state.filled, state.initialled
         out = {c: "fill" for c in bits(filled[0] | filled[1])}
         out.update({c: "h" for c in bits(inits[0])})
         out.update({c: "v" for c in bits(inits[1])})
@@ -33,7 +39,6 @@ class HVGridView(BoardView):
         """A sheet of squared paper (half-cell squares) with the board ruled on it."""
         s = self.cell_size
         ox, oy = self.rect.topleft
-        pal = self.palette
         n = self.board.n
         margin = (LABEL_ROOM + 0.2) * s if self.geo.labels else 0.25 * s
         x0, y0 = self.geo.x0 - ox, self.geo.y0 - oy
@@ -43,11 +48,11 @@ class HVGridView(BoardView):
             d = s * 0.03 * k
             parts.append(f'<rect x="{sx + d * 0.6:.1f}" y="{sy + d:.1f}" width="{sw:.1f}" height="{sw:.1f}" '
                          f'fill="#06121f" opacity="0.15"/>')
-        parts.append(f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{sw:.1f}" height="{sw:.1f}" fill="{hex_colour(pal.paper)}"/>')
+        parts.append(f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{sw:.1f}" height="{sw:.1f}" fill="{hex_colour(PAPER)}"/>')
         # Notebook squares every half cell, aligned with the board so its lines fall on them.
         step = s / 2
         k0 = -int(margin / step)
-        faint = hex_colour(pal.paper_line)
+        faint = hex_colour(PAPER_LINE)
         thin = max(1.0, s * 0.012)
         k = k0
         while x0 + k * step <= sx + sw:
@@ -59,7 +64,7 @@ class HVGridView(BoardView):
                 parts.append(f'<line x1="{sx:.1f}" y1="{y0 + pos:.1f}" x2="{sx + sw:.1f}" y2="{y0 + pos:.1f}" '
                              f'stroke="{faint}" stroke-width="{thin:.1f}"/>')
             k += 1
-        ruled = hex_colour(pal.pencil)
+        ruled = hex_colour(PENCIL)
         for i in range(n + 1):
             w = max(1.0, s * (0.035 if i in (0, n) else 0.018))
             parts.append(f'<line x1="{x0 + i * s:.1f}" y1="{y0:.1f}" x2="{x0 + i * s:.1f}" y2="{y0 + n * s:.1f}" '
@@ -74,7 +79,7 @@ class HVGridView(BoardView):
         s = self.cell_size
         box = int(s * 1.2)
         c = box / 2
-        ink = hex_colour(self.palette.pencil)
+        ink = hex_colour(PENCIL)
         # Two slightly different loops: a ring drawn by hand in one go.
         ring = (f'<ellipse cx="{c:.1f}" cy="{c:.1f}" rx="{s * 0.5:.1f}" ry="{s * 0.47:.1f}" fill="none" '
                 f'stroke="{ink}" stroke-width="{max(1.5, s * 0.05):.1f}"/>'
@@ -85,13 +90,28 @@ class HVGridView(BoardView):
     def decorate(self, layer, state):
         """Ring the reference square; mark a diagonal request awaiting its answer with "?"."""
         origin = self.rect.topleft
-        ref = getattr(state, "reference", None)
-        if ref is not None:
-            self._blit_centred(layer, self._ring, self.geo.center(ref), origin)
-        pending = getattr(state, "pending_request", None)
+        if state.reference is not None:
+            self.blit_centred(layer, self._ring, self.geo.center(state.reference), origin)
+        pending = state.pending_request
         if pending is not None:
-            requester = 1 - state.to_move
-            colour = self.palette.player_colour("hv-grid", requester)
+            colour = UI.player_colour(self.palette, 1 - state.to_move)  # the requester's ink
             font = self.font(max(12, int(self.cell_size * 0.8)))
             mark = font.render("?", True, colour)
-            self._blit_centred(layer, mark, self.geo.center(pending), origin)
+            self.blit_centred(layer, mark, self.geo.center(pending), origin)
+
+
+class HVGridUI(GameUI):
+    """Horizontal/Vertical's ink colours, legend and samples."""
+
+    game_id = "hv-grid"
+    view = HVGridView
+    colours = (rgb("#1d4fa0"), rgb("#b42b2b"))
+    colours_cb = (rgb("#0072b2"), rgb("#d55e00"))
+    colour_names = ("blue ink", "red ink")
+    legend_zones = ("reference", "candidates", "diagonal")
+    menu_plies = 20
+    overlay_sample = ({}, ("a2", "b1?", "yes", "c1", "b2?", "no", "c2"), None)
+    bench_options = ({}, {"size": 12})
+
+
+UI = HVGridUI()

@@ -1,9 +1,18 @@
-"""Frozen Forest: a snow-white board of spots, conifers seen from above, white discs where Yuki ate."""
+"""Frozen Forest in the app: a snow-white board of spots, conifers seen from above, white discs where Yuki ate.
+
+Also its colours and names, its overlay legend, the sight line under the mouse, and what
+each person needs in game 2 of a match (the rule book's match scoring, game.match).
+"""
 from __future__ import annotations
 
 from game.boards import bits
-from ui.palette import hex_colour
+from game.match import match_guidance
+from ui.games.base import GameUI
+from ui.palette import hex_colour, rgb
 from ui.views.base import BoardView, Sprite
+
+SNOW = rgb("#f6f9fc")
+SNOW_SHADOW = rgb("#9dbbd6")
 
 
 class FrozenForestView(BoardView):
@@ -19,16 +28,16 @@ class FrozenForestView(BoardView):
 
     def ground(self, state):
         """Trees where trees stand, white discs where Yuki ate one; plain spots stay bare."""
-        out = {c: "eaten" for c in bits(getattr(state, "eaten_spots", 0))}
-        out.update({c: "tree" for c in bits(getattr(state, "trees", 0))})
+        out = {c: "eaten" for c in bits(state.eaten_spots)}
+        out.update({c: "tree" for c in bits(state.trees)})
         return out
 
     def pieces(self, state):
         """Yuki and Mina, once placed."""
         out = {}
-        if getattr(state, "yuki", None) is not None:
+        if state.yuki is not None:
             out[state.yuki] = "yuki"
-        if getattr(state, "mina", None) is not None:
+        if state.mina is not None:
             out[state.mina] = "mina"
         return out
 
@@ -39,8 +48,7 @@ class FrozenForestView(BoardView):
         box = self.geo.extent()
         pad = s * 0.1
         x, y, w, h = box.x - ox - pad, box.y - oy - pad, box.w + 2 * pad, box.h + 2 * pad
-        pal = self.palette
-        shade = hex_colour(pal.snow_shadow)
+        shade = hex_colour(SNOW_SHADOW)
         parts = [
             '<defs><radialGradient id="hollow">'
             f'<stop offset="0" stop-color="{shade}" stop-opacity="0.42"/>'
@@ -54,7 +62,7 @@ class FrozenForestView(BoardView):
             parts.append(f'<rect x="{x + d * 0.6:.1f}" y="{y + d:.1f}" width="{w:.1f}" height="{h:.1f}" '
                          f'rx="{s * 0.18 + d:.1f}" fill="#06121f" opacity="0.12"/>')
         parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{s * 0.18:.1f}" '
-                     f'fill="{hex_colour(pal.snow)}" stroke="#cfdeeb" stroke-width="{max(1.0, s * 0.02):.1f}"/>')
+                     f'fill="{hex_colour(SNOW)}" stroke="#cfdeeb" stroke-width="{max(1.0, s * 0.02):.1f}"/>')
         n = self.board.n
         line = max(1.0, s * 0.02)
         first = self.geo.center(self.board.at(0, n - 1))
@@ -70,3 +78,37 @@ class FrozenForestView(BoardView):
             parts.append(f'<circle cx="{cx - ox + s * 0.04:.1f}" cy="{cy - oy + s * 0.05:.1f}" r="{s * 0.40:.1f}" fill="url(#hollow)"/>')
             parts.append(f'<circle cx="{cx - ox:.1f}" cy="{cy - oy:.1f}" r="{max(1.5, s * 0.05):.1f}" fill="{shade}" opacity="0.55"/>')
         return "".join(parts)
+
+
+class FrozenForestUI(GameUI):
+    """Frozen Forest's colours, legend, samples, sight line and match guidance."""
+
+    game_id = "frozen-forest"
+    view = FrozenForestView
+    colours = (rgb("#7cc4e8"), rgb("#d23c3c"))
+    colours_cb = (rgb("#56b4e9"), rgb("#d55e00"))
+    colour_names = ("ice blue", "red")
+    legend_zones = ("hiding", "edible")
+    legend_extras = (("sight", "hover a spot: its line to the other piece"),)
+    menu_plies = 14
+    overlay_sample = ({"size": 8}, ("b7", "h4", "c7", "g3", "b6", "f4", "a5"), ("hover", "e5"))
+    bench_options = ({},)
+
+    def sight(self, state, cell):
+        """The hovered spot's line to the piece the mover watches, while the game goes on."""
+        return None if state.is_over else state.sight_line(cell)
+
+    def result_sentence(self, state):
+        """"Yuki wins: Mina has no move left." when the loser is stuck."""
+        if state.winner is not None and not state.legal_moves():
+            roles = self.game.roles
+            return f"{roles[state.winner]} wins: {roles[1 - state.winner]} has no move left."
+        return super().result_sentence(state)
+
+    def match_guidance(self, state, first, names):
+        """Which ends of game 2 win the match for whom, from the trees eaten so far and still standing."""
+        eaten = state.scores[0]
+        return match_guidance(self.game, first, eaten, eaten + state.trees.bit_count(), names)
+
+
+UI = FrozenForestUI()

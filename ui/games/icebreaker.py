@@ -1,9 +1,15 @@
-"""Icebreaker: a deep-blue hex sea, faceted white-cyan icebergs, red and black hulls."""
+"""Icebreaker in the app: a deep-blue hex sea, faceted white-cyan icebergs, red and black hulls; its colours and legend."""
 from __future__ import annotations
 
 from game.boards import bits
-from ui.palette import hex_colour
-from ui.views.base import BoardView, Sprite, points
+from ui.games.base import GameUI
+from ui.palette import hex_colour, rgb
+from ui.views.base import BoardView, Sprite
+from ui.views.svg import points
+
+SEA = rgb("#2b6cb0")
+SEA_DEEP = rgb("#164682")
+SEA_LINE = rgb("#0d2f58")
 
 
 class IcebreakerView(BoardView):
@@ -18,24 +24,22 @@ class IcebreakerView(BoardView):
 
     def ground(self, state):
         """Every iceberg still afloat."""
-        return {c: "iceberg" for c in bits(getattr(state, "icebergs", 0))}
+        return {c: "iceberg" for c in bits(state.icebergs)}
 
     def pieces(self, state):
         """Red's and Black's ships."""
-        ships = getattr(state, "ships", (0, 0))
-        out = {c: "ship0" for c in bits(ships[0])}
-        out.update({c: "ship1" for c in bits(ships[1])})
+        out = {c: "ship0" for c in bits(state.ships[0])}
+        out.update({c: "ship1" for c in bits(state.ships[1])})
         return out
 
     def background_svg(self):
         """Hex cells of sea, lighter at the middle of each cell, with a dark drop shadow and a few ripples."""
         s = self.cell_size
         ox, oy = self.rect.topleft
-        pal = self.palette
         parts = [
             '<defs><radialGradient id="sea" cx="0.45" cy="0.4" r="0.65">'
-            f'<stop offset="0" stop-color="{hex_colour(pal.sea)}"/>'
-            f'<stop offset="1" stop-color="{hex_colour(pal.sea_deep)}"/>'
+            f'<stop offset="0" stop-color="{hex_colour(SEA)}"/>'
+            f'<stop offset="1" stop-color="{hex_colour(SEA_DEEP)}"/>'
             '</radialGradient></defs>'
         ]
         dx, dy = s * 0.05 - ox, s * 0.08 - oy
@@ -46,7 +50,7 @@ class IcebreakerView(BoardView):
         line = max(1.0, s * 0.035)
         for c in self.board.cells:
             poly = [(x - ox, y - oy) for x, y in self.geo.polygon(c)]
-            parts.append(f'<polygon points="{points(poly)}" fill="url(#sea)" stroke="{hex_colour(pal.sea_line)}" '
+            parts.append(f'<polygon points="{points(poly)}" fill="url(#sea)" stroke="{hex_colour(SEA_LINE)}" '
                          f'stroke-width="{line:.1f}" stroke-linejoin="round"/>')
             if (c * 2654435761) % 7 < 3:  # a ripple on some cells, the same ones every time
                 cx, cy = self.geo.center(c)
@@ -58,10 +62,9 @@ class IcebreakerView(BoardView):
 
     def decorate(self, layer, state):
         """Each side's captured icebergs, out of the count that wins, in its top corner (Red left, Black right)."""
-        captured = getattr(state, "captured", None)
-        if captured is None or self.cell_size < 14:
+        if self.cell_size < 14:
             return
-        majority = getattr(getattr(state, "cfg", None), "majority", None)
+        captured, majority = state.captured, state.cfg.majority
         font = self.font(max(14, min(30, int(self.cell_size * 0.42))))
         icon_px = max(12, int(self.cell_size * 0.62))
         w = self.rect.w
@@ -80,3 +83,21 @@ class IcebreakerView(BoardView):
             layer.blit(ice, (x, mid - ice.get_height() // 2))
             x += ice.get_width() + gap
             layer.blit(label, (x, mid - label.get_height() // 2))
+
+
+class IcebreakerUI(GameUI):
+    """Icebreaker's colours, legend and samples."""
+
+    game_id = "icebreaker"
+    view = IcebreakerView
+    colours = (rgb("#c8372d"), rgb("#1d1f24"))
+    colours_cb = (rgb("#d55e00"), rgb("#1d1f24"))
+    colour_names = ("red", "black")
+    legend_zones = ("steps", "nearest")
+    legend_extras = (("labels", "steps to the selected ship's nearest iceberg"),)
+    menu_plies = 18
+    overlay_sample = ({}, ("i1-h1", "i5-h5", "a1-a2", "e1-e2", "h1-h2", "e2-f2"), ("click", "a2"))
+    bench_options = ({}, {"size": 8})
+
+
+UI = IcebreakerUI()

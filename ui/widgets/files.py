@@ -23,7 +23,7 @@ class FileChooser:
         w, h = scene.size
         rect = pygame.Rect(0, 0, min(760, w - 60), min(540, h - 60))
         rect.center = (w // 2, h // 2)
-        folder = scene.app.records_dir
+        folder = scene.records_dir
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:  # an unwritable data folder must not stop the dialog: start at home

@@ -85,3 +85,13 @@ class ReviewRequest:
 
     request: PlayRequest
     back: str = "results"
+
+
+@dataclass(frozen=True)
+class Crash:
+    """A screen that failed: which one, the error in a line, where the log went, and whether a game is kept."""
+
+    where: str
+    summary: str
+    log: str | None = None     # the log file with the traceback, or None if it could not be written
+    game_kept: bool = False    # True if the autosave holds the game in progress

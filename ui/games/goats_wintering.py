@@ -1,11 +1,20 @@
-"""Goats Wintering: a pale winter pasture of hex, square or triangle cells; cream and charcoal goats."""
+"""Goats Wintering in the app: a pale winter pasture of hex, square or triangle cells; cream and charcoal goats.
+
+Also its colours and names, its overlay legend, its sample positions, and what counts
+as a capture (a goat frozen out) for the sound.
+"""
 from __future__ import annotations
 
 import pygame
 
 from game.boards import bits
-from ui.palette import hex_colour
-from ui.views.base import BoardView, Sprite, points
+from ui.games.base import GameUI
+from ui.palette import hex_colour, rgb
+from ui.views.base import BoardView, Sprite
+from ui.views.svg import points
+
+PASTURE = rgb("#e2eadb")
+PASTURE_LINE = rgb("#aebda5")
 
 
 class GoatsWinteringView(BoardView):
@@ -19,16 +28,14 @@ class GoatsWinteringView(BoardView):
 
     def pieces(self, state):
         """Each player's goats."""
-        goats = getattr(state, "goats", (0, 0))
-        out = {c: "goat0" for c in bits(goats[0])}
-        out.update({c: "goat1" for c in bits(goats[1])})
+        out = {c: "goat0" for c in bits(state.goats[0])}
+        out.update({c: "goat1" for c in bits(state.goats[1])})
         return out
 
     def background_svg(self):
         """Pasture cells with a soft shadow, the odd grass tuft and snow patch."""
         s = self.cell_size
         ox, oy = self.rect.topleft
-        pal = self.palette
         inset = 0.0 if self.board.kind == "hex" else 0.025
         parts = []
         shadow = self.geo.shape(inset - 0.03)
@@ -36,7 +43,7 @@ class GoatsWinteringView(BoardView):
             cx, cy = self.geo.center(c)
             cx, cy = cx - ox + s * 0.04, cy - oy + s * 0.07
             parts.append(f'<polygon points="{points((cx + x, cy + y) for x, y in shadow)}" fill="#06121f" opacity="0.35"/>')
-        base = pal.pasture
+        base = PASTURE
         line = max(1.0, s * 0.03)
         for c in self.board.cells:
             # Neighbouring cells differ a touch in tone, like a real field; the same cells every time.
@@ -44,7 +51,7 @@ class GoatsWinteringView(BoardView):
             tone = tuple(max(0, min(255, v + (k - 2) * 3)) for v in base)
             poly = [(x - ox, y - oy) for x, y in self.geo.polygon(c, inset)]
             parts.append(f'<polygon points="{points(poly)}" fill="{hex_colour(tone)}" '
-                         f'stroke="{hex_colour(pal.pasture_line)}" stroke-width="{line:.1f}" stroke-linejoin="round"/>')
+                         f'stroke="{hex_colour(PASTURE_LINE)}" stroke-width="{line:.1f}" stroke-linejoin="round"/>')
             cx, cy = self.geo.center(c)
             cx, cy = cx - ox, cy - oy
             if k == 1:  # a grass tuft low on the cell
@@ -60,12 +67,11 @@ class GoatsWinteringView(BoardView):
     def overlay(self, surface, state, hover, cursor):
         """The hovered (or cursor) goat's warmth in a badge; hex cell names as tags."""
         super().overlay(surface, state, hover, cursor)
-        warmth = getattr(state, "goat_warmth", None)
         for cell in (hover, cursor):
-            if cell is None or warmth is None or state.owner(cell) is None:
+            if cell is None or state.owner(cell) is None:
                 continue
             font = self.font(max(12, min(24, int(self.cell_size * 0.34))))
-            text = font.render(str(warmth(cell)), True, self.palette.text)
+            text = font.render(str(state.goat_warmth(cell)), True, self.palette.text)
             r = max(text.get_width(), text.get_height()) // 2 + 3
             x, y = self.geo.center(cell)
             centre = (int(x + self.cell_size * 0.34), int(y + self.cell_size * 0.3))
@@ -73,3 +79,26 @@ class GoatsWinteringView(BoardView):
             pygame.draw.circle(surface, self.palette.warning, centre, r + 2, max(2, r // 5))
             surface.blit(text, text.get_rect(center=centre))
             break
+
+
+class GoatsWinteringUI(GameUI):
+    """Goats Wintering's colours, legend, samples, and captures counted in goats."""
+
+    game_id = "goats-wintering"
+    view = GoatsWinteringView
+    colours = (rgb("#f1e6cc"), rgb("#3a3b40"))
+    colours_cb = (rgb("#f1e6cc"), rgb("#3a3b40"))
+    colour_names = ("cream", "charcoal")
+    legend_zones = ("forbidden", "no-room", "capturable", "in-danger")
+    legend_extras = (("labels", "warmth: friendly goats next to it"),)
+    menu_plies = 16
+    overlay_sample = ({}, ("e4", "e2", "d3", "b3", "f2", "e2-f1", "e4-f3", "c2", "e1", "e3"), None)
+    bench_options = ({"board": "hex"}, {"board": "square"}, {"board": "triangle"})
+
+    def is_capture(self, before, after):
+        """True if a goat of the other side was frozen out."""
+        other = 1 - before.to_move
+        return after.goats[other].bit_count() < before.goats[other].bit_count()
+
+
+UI = GoatsWinteringUI()

@@ -1,0 +1,75 @@
+"""Hints: the level they are asked at, and the bot's best moves as marks for the board and lines for the panel."""
+from __future__ import annotations
+
+from game import IllegalMoveError
+from game.review import evaluation_label
+from ui.views.overlay import HintMark
+
+SHOWN = 3  # the bot's best moves drawn for a hint
+
+
+def hint_level(game_id: str, options) -> str | None:
+    """Perfect where the board is solved, else the strongest level below it; None without bots."""
+    try:
+        from game.bots import levels_for
+    except ImportError:
+        return None
+    offered = levels_for(game_id, options)
+    if "perfect" in offered:
+        return "perfect"
+    return offered[-1] if offered else None
+
+
+def hints_from(state, analysis) -> tuple[tuple[HintMark, ...], list[str]]:
+    """The best legal candidates of a bot analysis (best first), numbered 1 to 3: marks, and lines like "1. b4 (62%)".
+
+    Each is labelled from its value and proof ("62%", "wins in 5").
+    """
+    marks, lines = [], []
+    for candidate in analysis:
+        try:
+            move = state.parse_move(candidate.move)
+        except (IllegalMoveError, AttributeError):
+            continue
+        if move not in state.legal_moves():
+            continue  # an analysis of another position: never draw it
+        rank, label = len(marks) + 1, evaluation_label(candidate.value, candidate.proof)
+        marks.append(HintMark(rank, move.frm, move.to, label))
+        lines.append(f"{rank}. {move} ({label})")
+        if rank == SHOWN:
+            break
+    return tuple(marks), lines
+
+
+class Hints:
+    """The bot's best moves for the position on screen: asked for (key H), drawn, said, dropped when it changes."""
+
+    def __init__(self, bots, game_id: str, options):
+        self.bots, self.game_id, self.options = bots, game_id, options
+        self.marks: tuple[HintMark, ...] = ()  # drawn on the board
+        self.lines: list[str] = []              # the same in words, for the panel
+
+    @property
+    def thinking(self) -> bool:
+        """True while the bot looks for them."""
+        return self.bots.pending == "hint"
+
+    def ask(self, moves) -> str | None:
+        """Ask the bot about the position after `moves`; None, or why no hint can come."""
+        level = hint_level(self.game_id, self.options)
+        if level is None or not self.bots.available:
+            return "No bot is available in this installation, so there are no hints."
+        error = self.bots.ask("hint", self.game_id, self.options, moves, level, mode="analyse")
+        return f"No hint: {error}" if error else None
+
+    def answered(self, state, answer) -> str:
+        """Take the bot's analysis of `state`; "" or why there are no hints."""
+        if answer.error:
+            return f"No hint: {answer.error}"
+        self.marks, self.lines = hints_from(state, answer.analysis)
+        return ""
+
+    def drop(self) -> None:
+        """Forget them (the position changed); a request still out is cancelled."""
+        self.bots.cancel("hint")
+        self.marks, self.lines = (), []

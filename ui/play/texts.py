@@ -1,0 +1,197 @@
+"""The play panel's sentences, built from the game and the position: turn, seats, score, message, moves, match note.
+
+Pure functions of their arguments (no widgets, no pygame): the panel shows what they say.
+"""
+from __future__ import annotations
+
+from game.match import GameResult, Match, person_in_role
+from ui.bots import level_name
+from ui.widgets.text import esc
+
+
+def turn_texts(game, game_ui, state) -> tuple[str, ...]:
+    """Who is to move (with their colour) or the result, longest first for narrow panels."""
+    roles = game.roles
+    if state.is_over:
+        return ("Draw" if state.winner is None else f"{roles[state.winner]} wins",)
+    p = state.to_move
+    return (f"{roles[p]} to move ({game_ui.colour_name(p)})", f"{roles[p]} to move")
+
+
+def seats_texts(game, seats) -> tuple[str, str]:
+    """Who plays each role, e.g. "Yuki: human · Mina: bot (Casual)", and a shorter form."""
+    def who(seat, short: bool) -> str:
+        if not seat.is_bot:
+            return "human"
+        return "bot" if short else f"bot ({level_name(seat.level)})"
+
+    return tuple(" · ".join(f"{role}: {who(seat, short)}" for role, seat in zip(game.roles, seats))
+                 for short in (False, True))
+
+
+def score_texts(game, state) -> tuple[str, ...]:
+    """The scores in the game's own units, longest first."""
+    s, roles = state.scores, game.roles
+    name = game.score_name.capitalize()
+    if game.shared_score:
+        return (f"{name}: {s[0]}",)
+    return (f"{name} — {roles[0]}: {s[0]} · {roles[1]}: {s[1]}", f"{name}: {s[0]} – {s[1]}")
+
+
+def question(game, state) -> str:
+    """The yes/no question the player to move must answer (Horizontal/Vertical's diagonal), or ""."""
+    legal = state.legal_moves()
+    last = state.last_move
+    if legal and all(m.kind == "answer" for m in legal) and last is not None and last.to is not None:
+        roles, p = game.roles, state.to_move
+        return f"{roles[p]}: allow {roles[1 - p]}'s diagonal to {state.board.name(last.to)}?"
+    return ""
+
+
+def instruction(game, state, selected: int | None) -> str:
+    """What a person does next: pick a target for the picked-up piece, or click a piece or a cell."""
+    if selected is not None:
+        return f"Pick a highlighted target for the piece on {state.board.name(selected)}."
+    legal = state.legal_moves()
+    movers = {m.frm for m in legal if m.frm is not None}
+    role = game.roles[state.to_move]
+    if len(movers) > 1:
+        place = " or click an empty cell to place" if any(m.frm is None and m.to is not None for m in legal) else ""
+        return f"{role}: click one of your pieces to see its moves{place}."
+    return f"{role}: click where to play."
+
+
+def sight_sentence(game, state, sight) -> str:
+    """A hovered spot's line to the other piece, in words."""
+    board = state.board
+    other = game.roles[1] if state.to_move == 0 else game.roles[0]
+    where = f"{board.name(sight.a)} to {other} on {board.name(sight.b)}"
+    if sight.clear:
+        return f"Line from {where}: clear, they see each other."
+    trees = ", ".join(board.name(c) for c in sight.blockers)
+    return f"Line from {where}: blocked by the tree{'s' if len(sight.blockers) > 1 else ''} on {trees}."
+
+
+def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: bool) -> str:
+    """The message when nothing else is to be said: the result, whose turn, or what to do."""
+    state = session.state
+    roles = game.roles
+    if state.is_over:
+        return game_ui.result_sentence(state)
+    if session.seat_to_move().is_bot:
+        return f"{roles[state.to_move]} (bot) is choosing a move."
+    if bots_paused and not session.humans_play:
+        return "The bots are paused after the undo."
+    legal = state.legal_moves()
+    if len(legal) == 1 and legal[0].to is None:
+        return f"{roles[state.to_move]} has no other move and must {legal[0]}."
+    return instruction(game, state, selected)
+
+
+def message_html(*, asked: str, bot_error: str | None, reason: str, why: bool, sight: str,
+                 hint_thinking: bool, hint_lines: list[str], idle: str, warn: str) -> str:
+    """The message box: the question asked, a bot failure, a reason (marked "Why not?"), a sight line, hints.
+
+    `idle` is shown when there is nothing else; `warn` is the warning colour as "#rrggbb".
+    """
+    lines = []
+    if asked:
+        lines.append(f"<b>{esc(asked)}</b>")
+    if bot_error:
+        lines.append(f"<font color='{warn}'>The bot could not move: {esc(bot_error)}. "
+                     "Press Enter to try again.</font>")
+    if reason:
+        lines.append(f"<font color='{warn}'>{'<b>Why not?</b> ' if why else ''}{esc(reason)}</font>")
+    elif sight:
+        lines.append(esc(sight))
+    if hint_thinking:
+        lines.append("Looking for the best moves…")
+    elif hint_lines:
+        lines.append("<b>Hint:</b> " + esc(" · ".join(hint_lines)))
+    return "<br>".join(lines or [idle])
+
+
+def choice_row(session, bot, choices) -> list:
+    """The row of move buttons: "retry" a failed bot, "continue" paused bots, or the moves without a cell and a choice."""
+    state = session.state
+    if bot.error:
+        return ["retry"]  # not a move: the button that asks the bot again
+    if bot.paused and not session.humans_play and not state.is_over:
+        return ["continue"]
+    if state.is_over or session.seat_to_move().is_bot:
+        return []
+    return [m for m in state.legal_moves() if m.to is None] + list(choices)
+
+
+def moves_html(moves: list[str], index: int, rows_shown: int, dim: str) -> str:
+    """The moves in numbered pairs: the current one bold, undone ones dim, the rows around the current move."""
+    rows = []
+    for i in range(0, len(moves), 2):
+        cells = []
+        for j in (i, i + 1):
+            if j < len(moves):
+                t = esc(moves[j])
+                if j >= index:
+                    t = f"<font color='{dim}'>{t}</font>"  # undone: Redo brings it back
+                elif j == index - 1:
+                    t = f"<b>{t}</b>"
+                cells.append(t)
+        rows.append(f"{i // 2 + 1}. " + "  ".join(cells))
+    if not rows:
+        return f"<font color='{dim}'>No moves yet.</font>"
+    current = max(0, (index - 1) // 2)
+    end = min(len(rows), max(current + 1, rows_shown))
+    return "<br>".join(rows[max(0, end - rows_shown):end])
+
+
+def person_names(setup) -> tuple[str, str]:
+    """What the panel calls persons A and B of a match (their names if the setup gave them)."""
+    a, b = setup.people
+    return (a.name or "Player A", b.name or "Player B")
+
+
+def first_game_result(game, request) -> GameResult | None:
+    """Game 1's result while game 2 of a match is played (None otherwise, or if it cannot be read)."""
+    if request.match_game != 2:
+        return None
+    try:
+        return GameResult.from_state(game.replay(request.first_moves, **request.setup.options))
+    except ValueError:
+        return None
+
+
+def match_lines(game, game_ui, request, first: GameResult | None, state) -> list[str]:
+    """Where the match stands, in the designer's scoring: game 1's note, or what each side needs now."""
+    roles, names = game.roles, person_names(request.setup)
+    if request.match_game == 1:
+        return ["Game 1 of 2 — roles swap next game.",
+                f"{names[0]} plays {roles[0]}, {names[1]} plays {roles[1]}."]
+    if request.match_game != 2 or first is None:
+        return []
+    if first.winner is None:
+        head = f"Game 1 was drawn ({first.scores[0]} {game.score_name})."
+    else:
+        head = (f"Game 1: {names[person_in_role(0, first.winner)]} won as {roles[first.winner]} "
+                f"({first.scores[0]} {game.score_name}).")
+    if state.is_over:
+        match = Match(game.id, roles, first, GameResult.from_state(state), names, game.score_name)
+        return [head, match.reason]
+    return [head] + game_ui.match_guidance(state, first, names)
+
+
+def legend_rows(game_ui) -> list[tuple[str, str]]:
+    """(zone or mark, words) rows of the overlay legend, in game.insight.LEGEND's words."""
+    from game.insight import LEGEND
+
+    rows = [(z, LEGEND[z]) for z in game_ui.legend_zones if z in LEGEND] + list(game_ui.legend_extras)
+    return [(key, text[0].upper() + text[1:]) for key, text in rows]
+
+
+def overlay_button_text(on: bool) -> str:
+    """The overlay switch's label."""
+    return "Overlays: on" if on else "Overlays: off"
+
+
+def hint_button_text(used: int) -> str:
+    """The hint button's label, counting the hints used in this game."""
+    return f"Hint · {used} used" if used else "Hint"

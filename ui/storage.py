@@ -1,0 +1,96 @@
+"""The person's files: settings, the autosave, the records folder and the crash log; damaged files put aside.
+
+The folders are platformdirs' user config, data and log folders unless given (the tests
+and headless runs always give temporary ones). A file the app cannot read at start is
+renamed, never deleted, so nothing the person had is lost; the app says so once.
+"""
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+from game.record import Autosave, Loaded, default_data_dir
+from ui.settings import Settings, SettingsStore
+
+LOG_NAME = "frostfield.log"
+
+
+def default_log_dir() -> Path:
+    """The user log folder for Frostfield (platformdirs)."""
+    import platformdirs  # here, not at import time
+
+    return Path(platformdirs.user_log_dir("frostfield", appauthor=False))
+
+
+def put_aside(path: Path) -> Path:
+    """Rename a damaged file to "<name>.damaged-<time><suffix>" beside it; returns the new path."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    n = 1
+    while target.exists():  # two in the same second: number them
+        n += 1
+        target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
+    os.replace(path, target)
+    return target
+
+
+class Storage:
+    """Where settings, the autosave, records and logs live, and what to do with damaged ones."""
+
+    def __init__(self, config_dir: str | os.PathLike | None = None, data_dir: str | os.PathLike | None = None,
+                 log_dir: str | os.PathLike | None = None):
+        self.settings = SettingsStore(config_dir)
+        self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
+        self.records_dir = self.data_dir / "records"
+        self.autosave = Autosave(self.data_dir)
+        self._log_dir = Path(log_dir) if log_dir is not None else None
+
+    @property
+    def log_dir(self) -> Path:
+        """The folder of the crash log."""
+        if self._log_dir is None:
+            self._log_dir = default_log_dir()
+        return self._log_dir
+
+    def load_settings(self) -> tuple[Settings, str | None]:
+        """The saved settings, and a sentence for the person if the file was damaged (then put aside)."""
+        settings, problem = self.settings.read()
+        if problem is None:
+            return settings, None
+        return settings, f"Your settings could not all be read ({problem}). {self._aside(self.settings.path)}"
+
+    def resumable(self) -> tuple[Loaded | None, str | None]:
+        """The autosaved game if it can go on, and a sentence for the person if the file was damaged (then put aside)."""
+        try:
+            loaded = self.autosave.load()
+        except RecursionError:
+            return None, self._unreadable("it is nested too deep to be a game record")
+        except Exception as err:  # whatever is wrong with the file, the app must start without it
+            return None, self._unreadable(str(err) or type(err).__name__)
+        if loaded is None or loaded.state.is_over:
+            return None, None
+        return loaded, None
+
+    def _unreadable(self, why: str) -> str:
+        """Put the damaged autosave aside; the sentence saying why and where it went."""
+        return f"The autosaved game could not be resumed: {why.rstrip('.')}. {self._aside(self.autosave.path)}"
+
+    def _aside(self, path: Path) -> str:
+        """Put a damaged file aside and say where it went (or why it stayed)."""
+        try:
+            kept = put_aside(path)
+        except OSError as err:
+            return f"It could not be put aside ({err.strerror or err})."
+        return f"The file was kept as {kept.name} in {kept.parent}."
+
+    def log(self, text: str) -> Path | None:
+        """Add text to the log file; its path, or None if the log folder cannot be written."""
+        path = self.log_dir / LOG_NAME
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "a", encoding="utf-8") as out:
+                out.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n{text.rstrip()}\n")
+        except OSError:
+            return None
+        return path

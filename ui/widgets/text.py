@@ -1,0 +1,85 @@
+"""Text helpers every screen shares: HTML escaping, the longest text that fits, text set only when it changed, theme fonts."""
+from __future__ import annotations
+
+import html
+
+import pygame
+
+# pygame-gui's text boxes put lines this many font heights apart (measured: 31 px at 18 points, 25 at 14).
+LINE_SPACING = 1.25
+BOX_PADDING = 20  # a text box's padding and border, top and bottom together (measured at 18 points)
+
+
+def esc(text) -> str:
+    """Text made safe for pygame-gui's HTML subset (quotes stay as they are: they need no escape)."""
+    return html.escape(str(text), quote=False)
+
+
+def fitting(label, texts) -> str:
+    """The first of `texts` that fits the label's width (the last one if none does)."""
+    font = getattr(label, "font", None)
+    if font is None:
+        return texts[0]
+    return next((t for t in texts if font.get_rect(t).width <= label.rect.width - 8), texts[-1])
+
+
+class ShownTexts:
+    """Sets widget texts only when they change: re-rendering text is the slow part of pygame-gui."""
+
+    def __init__(self):
+        self._shown: dict = {}
+
+    def set(self, widget, text: str) -> None:
+        """Show `text` in `widget` unless it shows it already."""
+        if self._shown.get(widget) != text:
+            self._shown[widget] = text
+            widget.set_text(text)
+
+    def get(self, key, default=None):
+        """What was last shown under `key` (a widget, or any key remembered with `remember`)."""
+        return self._shown.get(key, default)
+
+    def remember(self, key, value) -> bool:
+        """Remember `value` under `key`; True if it differs from what was there."""
+        if self._shown.get(key) == value:
+            return False
+        self._shown[key] = value
+        return True
+
+    def forget(self) -> None:
+        """Forget everything (the widgets were rebuilt)."""
+        self._shown.clear()
+
+
+def theme_font(ui, points: int, step: float = 1.0):
+    """The theme's Noto Sans at `points` (scaled by the font step), as pygame-gui renders it."""
+    size = max(8, round(points * step))
+    return ui.get_theme().get_font_dictionary().find_font(size, "noto_sans")
+
+
+def line_height(font) -> int:
+    """How far apart a pygame-gui text box in `font` puts its lines."""
+    return round(font.size("Ag")[1] * LINE_SPACING)
+
+
+def text_height(font, lines, width: int, least: int, most: int) -> int:
+    """The height a text box needs for `lines` wrapped at `width` in `font`, kept within least..most."""
+    line_h = line_height(font)
+    rows = 0
+    for line in lines:
+        row = ""
+        rows += 1
+        for word in line.split():
+            trial = f"{row} {word}".strip()
+            if row and font.get_rect(trial).width > width:
+                rows += 1
+                row = word
+            else:
+                row = trial
+    return max(least, min(most, rows * line_h + BOX_PADDING))
+
+
+def draw_text(surface: pygame.Surface, font, text: str, pos, colour) -> None:
+    """Text in a theme font drawn straight onto a surface (pygame-gui fonts render premultiplied)."""
+    image = font.render_premul(text, colour)
+    surface.blit(image, pos, special_flags=pygame.BLEND_PREMULTIPLIED)
