@@ -17,7 +17,8 @@ A puzzle:
     goal        "win" (keep the proved win) or "hold" (the only move that does not lose: a draw)
     solution    every move that keeps the proved result, in notation
     result      the solution's proved result for the mover, in plies: +n wins in n, 0 draw
-    exact       true if n is the shortest win; false if it is the length of the line found
+    exact       true if n is the shortest win (Goats Wintering: within the horizon); false if it
+                is the length of the line found (Horizontal/Vertical: only the outcome is solved)
     line        the proof's main line: a solution move, then best play (capped)
     refutations {wrong move: {"result": plies for the mover (-n loses in n, 0 draw, null:
                                          no result within the generator's horizon),
