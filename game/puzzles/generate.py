@@ -23,11 +23,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import GAMES, get_game
-from game.bots.solver import INF, WIN, OutOfBudget, Solver, to_parent
+from game import _native
+from game.bots.native import native_options
 from game.puzzles import FOLDER, FORMAT, VERSION, LEVELS, by_level, check, load, path_for
 from game.record import atomic_write
 
 LINE_MAX = 10          # plies kept of a main line or a refutation
+WIN, INF = _native.WIN, _native.INF  # the solver's scores: WIN - n wins in n plies
+
+
+class OutOfBudget(Exception):
+    """The solver ran past its node budget on a position."""
+
+
+def to_parent(score: int) -> int:
+    """A score seen from one ply further away from the end."""
+    return score - (score > 0) + (score < 0)
 
 
 @dataclass(frozen=True)
@@ -45,7 +56,7 @@ class Plan:
     levels: tuple = ("beginner", "beginner")  # the bots of the mined games (iteration-bound: replayable)
 
 
-# Measured with the pure-Python solver on a shared core: on the default boards of Frozen
+# Measured with the pure-Python solver on a shared core (before the native one): on the default boards of Frozen
 # Forest and Icebreaker it proves only the last plies of a game, where every move wins (a
 # decided race, a cornered Mina), so those two mine smaller boards: about 10 puzzles a minute.
 PLANS = {
@@ -62,12 +73,19 @@ class Prover:
     """Proved scores of positions of one game, with a solver table kept between calls."""
 
     def __init__(self, game_id: str, options: dict, plan: Plan):
-        from game.bots.policies import policy_for
-
         self.game = get_game(game_id)
         self.options = dict(options)
         self.plan = plan
-        self.solver = Solver(mobility=policy_for(game_id, self.options).solver_mobility)
+        # The native core's exact solver; its table of solved positions is kept between calls.
+        self.searcher = _native.Searcher(game_id, native_options(self.game.validate(**self.options)),
+                                         iterations=1)
+
+    def _solve(self, moves: list[str], window: tuple[int, int]) -> tuple[int, str | None]:
+        """The score of the position after `moves` in `window`, and its best move (OutOfBudget past the nodes)."""
+        found = self.searcher.solve(moves, window[0], window[1], nodes=self.plan.nodes)
+        if found is None:
+            raise OutOfBudget()
+        return found
 
     def scores(self, moves: list[str], exact: bool = False, every: bool = True
                ) -> list[tuple[str, int | None]] | None:
@@ -78,38 +96,35 @@ class Prover:
         (n is the length of the line found), which is far cheaper to prove. With the plan's
         horizon, only results within that many plies are sought (exactly), None otherwise.
         With `every` False only a best move comes back (one search, for lines).
-        THE one call of the solver in the generator (the native solver replaces it here).
+        THE one place the generator asks the solver (through `_solve`).
         """
         state = self.game.replay(moves, **self.options)
-        solver, horizon = self.solver, self.plan.horizon
-        if len(solver.table) > 2_000_000:
-            solver.table.clear()  # bound the memory; the table only saves time
+        horizon = self.plan.horizon
         out = []
         try:
             if not every and state.legal_moves():
                 edge = WIN - (horizon or 0)
                 windows = [((-INF, INF) if exact else (-1, 1))] if horizon is None else [(edge, INF), (-INF, -edge)]
-                for solver.window in windows:
-                    score = solver.solve(state, nodes=self.plan.nodes)
-                    best = solver.best_move(state)
-                    if best is not None and solver.window[0] < score < solver.window[1]:
-                        return [(str(best), score)]
+                for window in windows:
+                    score, best = self._solve(moves, window)
+                    if best is not None and window[0] < score < window[1]:
+                        return [(best, score)]
                 if horizon is not None:
                     return [(str(state.legal_moves()[0]), None)]  # nothing proved within the horizon
             for move in state.legal_moves():
                 child = state.play(move)
+                after = moves + [str(move)]
                 sign = 1 if child.to_move == state.to_move else -1
                 if horizon is None:
-                    solver.window = (-INF, INF) if exact else (-1, 1)
-                    out.append((str(move), to_parent(sign * solver.solve(child, nodes=self.plan.nodes))))
+                    window = (-INF, INF) if exact else (-1, 1)
+                    out.append((str(move), to_parent(sign * self._solve(after, window)[0])))
                     continue
                 # A window beyond ±(WIN - horizon) bounds the search's depth (distance pruning):
                 # first a win for the mover within the horizon, then a loss.
                 score = None
                 edge = WIN - horizon
                 for window in ((edge, INF), (-INF, -edge)) if sign > 0 else ((-INF, -edge), (edge, INF)):
-                    solver.window = window
-                    found = solver.solve(child, nodes=self.plan.nodes)
+                    found = self._solve(after, window)[0]
                     if window[0] < found < window[1]:
                         score = to_parent(sign * found)
                         break
@@ -156,7 +171,7 @@ def play_game(game_id: str, options: dict, seed: int, index: int, plan: Plan) ->
             for p, level in enumerate(plan.levels)]
     moves = []
     while not state.is_over and len(moves) < 1000:
-        move = bots[state.to_move].choose(state)
+        move = bots[state.to_move].choose(state, moves)
         moves.append(str(move))
         state = state.play(move)
     return moves

@@ -45,6 +45,9 @@ pub trait Engine: Send + Sync {
     fn search(&mut self, moves: &[String], watch: &mut Watch) -> Result<(Vec<Scored>, Stats), Failure>;
     /// Perfect's analysis: every move proved (or None if the root is not solved by `seconds`).
     fn perfect(&mut self, moves: &[String], exact: bool, seconds: f64, extra: f64, watch: &mut Watch) -> Result<Option<Vec<Scored>>, Failure>;
+    /// The solver's score of the position after `moves` in the window (WIN - n: the mover wins in n
+    /// plies), with the move the table holds as best; None past the node or time budget.
+    fn solve(&mut self, moves: &[String], window: (i32, i32), nodes: Option<u64>, seconds: Option<f64>, watch: &mut Watch) -> Result<Option<(i32, Option<String>)>, Failure>;
     /// Uniformly random playouts from the start for `seconds`: (playouts, plies).
     fn playouts(&self, seconds: f64, cap: usize, seed: u64) -> (u64, u64);
     /// Forget the search tree and solved positions.
@@ -91,6 +94,15 @@ impl<G: Native> GameEngine<G> {
             played.push(mv);
         }
         Ok((state, played))
+    }
+
+    /// The exact solver, made on first use; its table is kept between calls.
+    fn solver(&mut self) -> &mut Solver<G> {
+        let mobility = match &self.search {
+            Search::Knowing(m) => crate::game::Knowledge::solver_mobility(&m.knowledge),
+            Search::Plain(_) => true,
+        };
+        self.perfect.get_or_insert_with(|| Solver::new(G::CAN_REPEAT, mobility))
     }
 
     fn scored(state: &G, c: &Candidate<G::Move>) -> Scored {
@@ -173,11 +185,7 @@ impl<G: Native> Engine for GameEngine<G> {
         if legal.is_empty() {
             return Err(Failure::Bad("the game is over: there is nothing to analyse".into()));
         }
-        let mobility = match &self.search {
-            Search::Knowing(m) => crate::game::Knowledge::solver_mobility(&m.knowledge),
-            Search::Plain(_) => true,
-        };
-        let solver = self.perfect.get_or_insert_with(|| Solver::new(G::CAN_REPEAT, mobility));
+        let solver = self.solver();
         let deadline = Instant::now() + Duration::from_secs_f64(seconds);
         match solver.analyse(&state, exact, Some(deadline), Duration::from_secs_f64(extra), watch) {
             Ok(scores) => Ok(Some(
@@ -189,6 +197,17 @@ impl<G: Native> Engine for GameEngine<G> {
                     })
                     .collect(),
             )),
+            Err(Stop::Budget) => Ok(None),
+            Err(Stop::Cancel) => Err(Failure::Cancelled),
+        }
+    }
+
+    fn solve(&mut self, moves: &[String], window: (i32, i32), nodes: Option<u64>, seconds: Option<f64>, watch: &mut Watch) -> Result<Option<(i32, Option<String>)>, Failure> {
+        let (state, _) = self.replay(moves)?;
+        let solver = self.solver();
+        let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
+        match solver.solve_within(&state, window, nodes, deadline, watch) {
+            Ok(score) => Ok(Some((score, solver.best_move(&state).map(|m| state.notation(m))))),
             Err(Stop::Budget) => Ok(None),
             Err(Stop::Cancel) => Err(Failure::Cancelled),
         }

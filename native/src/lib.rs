@@ -145,6 +145,15 @@ mod bindings {
             watched(py, progress, Some(seconds), None, |w| engine.perfect(&moves, exact, seconds, extra, w))
         }
 
+        /// The solver's score of the position after `moves` within (lo, hi) (exact when strictly
+        /// inside; WIN - n means the mover wins in n plies), and the table's best move there;
+        /// None past `nodes` or `seconds`. The table of solved positions is kept between calls.
+        #[pyo3(signature = (moves, lo, hi, nodes=None, seconds=None))]
+        fn solve(&mut self, py: Python<'_>, moves: Vec<String>, lo: i32, hi: i32, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Option<(i32, Option<String>)>> {
+            let engine = &mut self.engine;
+            watched(py, None, seconds, None, |w| engine.solve(&moves, (lo, hi), nodes, seconds, w))
+        }
+
         /// Forget the tree and the solved positions.
         fn reset(&mut self) {
             self.engine.reset();
@@ -197,6 +206,8 @@ mod bindings {
     #[pymodule]
     fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add_class::<Searcher>()?;
+        m.add("WIN", crate::search::solver::WIN)?;
+        m.add("INF", crate::search::solver::INF)?;
         m.add("GAMES", crate::engine::GAMES.to_vec())?;
         m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
         m.add_function(wrap_pyfunction!(status, m)?)?;

@@ -581,19 +581,21 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         let mut evals = self.analysis();
         let lost = evals.first().map_or(false, |e| e.proof.map_or(false, |p| p < 0));
         if lost && evals.len() > 1 && self.spec.swindle > 0.0 {
-            if let Some(seconds) = self.spec.seconds {
-                let spec = Spec { seconds: Some(seconds * self.spec.swindle), iterations: None, ..Spec::plain(None, None) };
-                let spec = Spec { c: self.spec.c, ..spec };
-                let mut hope = Mcts::new(spec, self.knowledge.clone(), self.rng.next_u64(), false);
-                hope.search(state, None, watch)?;
-                if let Some(best_try) = hope.analysis().first() {
-                    if let Some(i) = evals.iter().position(|e| e.mv == best_try.mv) {
-                        let e = evals.remove(i);
-                        evals.insert(0, e); // the try first, still "loses in N"
-                    }
+            // The same share of whichever budgets the search had (time, iterations or both).
+            let share = self.spec.swindle;
+            let spec = Spec {
+                c: self.spec.c,
+                ..Spec::plain(self.spec.seconds.map(|s| s * share), self.spec.iterations.map(|n| (n as f64 * share).ceil() as u64))
+            };
+            let mut hope = Mcts::new(spec, self.knowledge.clone(), self.rng.next_u64(), false);
+            hope.search(state, None, watch)?;
+            if let Some(best_try) = hope.analysis().first() {
+                if let Some(i) = evals.iter().position(|e| e.mv == best_try.mv) {
+                    let e = evals.remove(i);
+                    evals.insert(0, e); // the try first, still "loses in N"
                 }
-                self.stats.swindled = true;
             }
+            self.stats.swindled = true;
         }
         Ok(evals)
     }
@@ -716,6 +718,18 @@ mod tests {
         assert_eq!(m.search(&Nim { stones: 200, to_move: 0 }, None, &mut watch), Err(Stop::Cancel));
         assert!(t.elapsed() < Duration::from_millis(500));
         assert_eq!(calls, 1);
+    }
+
+    #[test]
+    fn the_best_try_in_a_lost_position_keeps_to_the_iteration_budget() {
+        // A huge time budget with an iteration cap (the puzzle generator's replayable bots):
+        // the best-try search takes its share of the iterations, not of the hour.
+        let spec = Spec { seconds: Some(3600.0), swindle: 0.5, ..spec(2_000) };
+        let mut m = Mcts::new(spec, Plain, 7, false);
+        let t = Instant::now();
+        let evals = m.choose(&Nim { stones: 8, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        assert!(m.stats.swindled && evals.iter().all(|c| c.proof.map_or(false, |p| p < 0)));
+        assert!(t.elapsed() < Duration::from_secs(5));
     }
 
     #[test]

@@ -305,7 +305,13 @@ impl<G: Game> Solver<G> {
 
     /// The score of `state` in the window (exact: (-INF, INF); outcome only: (-1, 1)).
     pub fn solve(&mut self, state: &G, window: (i32, i32), deadline: Option<Instant>, watch: &mut Watch) -> Result<i32, Stop> {
-        self.begin(None, deadline);
+        self.solve_within(state, window, None, deadline, watch)
+    }
+
+    /// The score of `state` in the window, within a node budget (a budget gives the same answer
+    /// on any machine, where a deadline does not).
+    pub fn solve_within(&mut self, state: &G, window: (i32, i32), nodes: Option<u64>, deadline: Option<Instant>, watch: &mut Watch) -> Result<i32, Stop> {
+        self.begin(nodes, deadline);
         self.negamax(state, window.0, window.1, watch)
     }
 
