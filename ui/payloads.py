@@ -62,6 +62,23 @@ class PlayRequest:
 
 
 @dataclass(frozen=True)
+class LessonRequest:
+    """A game's lesson to open, at step `step` (0: the first)."""
+
+    game_id: str
+    step: int = 0
+
+
+@dataclass(frozen=True)
+class PuzzleRequest:
+    """The puzzles to open: a game, a level (1 to 3) and a puzzle of it (None: the first not solved yet)."""
+
+    game_id: str
+    level: int = 1
+    index: int | None = None
+
+
+@dataclass(frozen=True)
 class Finished:
     """A finished game for the results screen."""
 

@@ -205,6 +205,11 @@ class SceneManager:
         self._pending = (how, name, payload)
 
     @property
+    def below(self) -> str | None:
+        """The name of the paused scene under the current one, or None."""
+        return self.stack[-1][0] if self.stack else None
+
+    @property
     def has_pending(self) -> bool:
         """True if a switch waits for the end of the frame."""
         return self._pending is not None

@@ -179,11 +179,12 @@ def match_lines(game, game_ui, request, first: GameResult | None, state) -> list
     return [head] + game_ui.match_guidance(state, first, names)
 
 
-def legend_rows(game_ui) -> list[tuple[str, str]]:
-    """(zone or mark, words) rows of the overlay legend, in game.insight.LEGEND's words."""
+def legend_rows(game_ui, zones: tuple[str, ...] | None = None) -> list[tuple[str, str]]:
+    """(zone or mark, words) rows of the overlay legend, in game.insight.LEGEND's words; `zones`: only those drawn."""
     from game.insight import LEGEND
 
-    rows = [(z, LEGEND[z]) for z in game_ui.legend_zones if z in LEGEND] + list(game_ui.legend_extras)
+    zones = game_ui.legend_zones if zones is None else zones
+    rows = [(z, LEGEND[z]) for z in zones if z in LEGEND] + (list(game_ui.legend_extras) if zones else [])
     return [(key, text[0].upper() + text[1:]) for key, text in rows]
 
 

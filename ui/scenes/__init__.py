@@ -7,7 +7,9 @@ from typing import Callable
 def scene_factories() -> dict[str, Callable]:
     """Each scene's name and class (imported here, on demand: importing ui.scenes stays cheap)."""
     from ui.scenes.error import ErrorScene
+    from ui.scenes.lesson import LessonScene
     from ui.scenes.play import PlayScene
+    from ui.scenes.puzzles import PuzzleScene
     from ui.scenes.results import ResultsScene
     from ui.scenes.review import ReviewScene
     from ui.scenes.rules import RulesScene
@@ -22,6 +24,8 @@ def scene_factories() -> dict[str, Callable]:
         "results": ResultsScene,
         "review": ReviewScene,
         "rules": RulesScene,
+        "lesson": LessonScene,
+        "puzzles": PuzzleScene,
         "settings": SettingsScene,
         "error": ErrorScene,
     }

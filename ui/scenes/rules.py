@@ -6,7 +6,7 @@ import pygame
 
 from game import get_game
 from ui.scene import Scene
-from ui.payloads import GameChoice
+from ui.payloads import GameChoice, LessonRequest
 from ui.widgets.text import esc
 
 KEYS_HELP = (
@@ -48,14 +48,26 @@ class RulesScene(Scene):
         self.label((x, 12, col_w, 58), f"Rules of {self.game.name}", object_id="#title")
         self.text_box((x, 76, col_w, h - 170), rules_html(self.game))
         self.button((x + col_w - 180, h - 76, 180, 50), "Back", self.back, tooltip="Esc")
+        self.button((x + col_w - 380, h - 76, 180, 50), "Learn", self.learn, tooltip="L: a short lesson, by playing",
+                    style="@primary")
 
     def back(self) -> None:
         """Return to where the rules were opened from."""
         self.ctx.scenes.back(self.back_to)
 
+    def learn(self) -> None:
+        """The game's lesson: back to it if the rules were opened from it, else on top of the rules."""
+        if self.ctx.scenes.below == "lesson":
+            self.back()
+        else:
+            self.ctx.scenes.push("lesson", LessonRequest(self.game.id))
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Esc, Enter or F1 close the rules."""
+        """Esc, Enter or F1 close the rules; L opens the lesson."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_F1):
             self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.learn()
             return
         super().handle_event(event)

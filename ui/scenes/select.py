@@ -1,4 +1,4 @@
-"""Game selection: the four games as cards (board picture, name, designer, pitch), plus resume, load, settings."""
+"""Game selection: the four games as cards (board picture, name, designer, pitch; play, learn, rules), plus resume, load, puzzles, settings."""
 from __future__ import annotations
 
 import random
@@ -9,7 +9,8 @@ from game import GAMES
 from game.record import RecordError
 from ui.games import game_ui, make_view
 from ui.scene import Scene
-from ui.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
+from ui.payloads import GameChoice, LessonRequest, Notice, PlayRequest, PuzzleRequest, ReviewRequest
+from ui.widgets.layout import split
 from ui.widgets.text import esc, text_height, theme_font
 
 def sample_state(game, seed: str):
@@ -60,6 +61,8 @@ class SelectScene(Scene):
         x -= bw + 10
         self.button((x, y, bw, bh), "Load…", self.open_load,
                     tooltip="Ctrl+O: a finished game opens for review, an unfinished one resumes")
+        x -= bw + 10
+        self.button((x, y, bw, bh), "Puzzles", self.open_puzzles, tooltip="P: positions with one winning move")
         if self.resume is not None:
             rec = self.resume.record
             text = f"Resume {GAMES[rec.game_id].name}"
@@ -102,11 +105,11 @@ class SelectScene(Scene):
             text_h = card.bottom - pad - bh - 8 - y
             if text_h > 30:
                 self.text_box((x, y, tw, text_h), esc(game.summary), object_id="#card_summary")
-            half = (tw - pad) // 2
-            self.button((x, card.bottom - pad - bh, half, bh), "Play",
-                        lambda i=i: self.open_setup(i), tooltip="Enter", style="@primary")
-            self.button((x + pad + half, card.bottom - pad - bh, half, bh), "Rules",
-                        lambda i=i: self.open_rules(i), tooltip="F1")
+            row = pygame.Rect(x, card.bottom - pad - bh, tw, bh)
+            for rect, (text, action, tip, style) in zip(split(row, 3, pad // 2), (
+                    ("Play", self.open_setup, "Enter", "@primary"), ("Learn", self.open_lesson, "L", None),
+                    ("Rules", self.open_rules, "F1", None))):
+                self.button(rect, text, lambda i=i, action=action: action(i), tooltip=tip, style=style)
 
     @staticmethod
     def _thumb_rect(card: pygame.Rect, pad: int, text_w: int) -> pygame.Rect:
@@ -131,6 +134,14 @@ class SelectScene(Scene):
     def open_rules(self, index: int | None = None) -> None:
         """Show the rules of the chosen game."""
         self.ctx.scenes.push("rules", GameChoice(self.games[self.chosen if index is None else index].id))
+
+    def open_lesson(self, index: int | None = None) -> None:
+        """The lesson of the chosen game (Esc comes back here)."""
+        self.ctx.scenes.push("lesson", LessonRequest(self.games[self.chosen if index is None else index].id))
+
+    def open_puzzles(self) -> None:
+        """The puzzles of the chosen game (Esc comes back here)."""
+        self.ctx.scenes.push("puzzles", PuzzleRequest(self.games[self.chosen].id))
 
     def resume_game(self) -> None:
         """Continue the autosaved game."""
@@ -157,7 +168,7 @@ class SelectScene(Scene):
             self.ctx.scenes.switch("play", request)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Arrows choose a card, Enter plays it, F1 its rules, R resumes, Ctrl+O loads."""
+        """Arrows choose a card, Enter plays it, L its lesson, F1 its rules, P puzzles, R resumes, Ctrl+O loads."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, card in enumerate(self.cards):
                 if card.collidepoint(event.pos):
@@ -171,6 +182,10 @@ class SelectScene(Scene):
                 self.open_setup()
             elif key == pygame.K_F1:
                 self.open_rules()
+            elif key == pygame.K_l:
+                self.open_lesson()
+            elif key == pygame.K_p:
+                self.open_puzzles()
             elif key == pygame.K_r and self.resume is not None:
                 self.resume_game()
             elif key == pygame.K_o and event.mod & pygame.KMOD_CTRL:

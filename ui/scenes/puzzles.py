@@ -1,0 +1,304 @@
+"""Puzzles: pick a game and a level, solve proved positions on the board, and see the line that proves the answer.
+
+A right move says "Solved" and plays the main line out; a wrong one says "Not this: here
+is why" and plays the opponent's refutation out on the board; the arrows step through
+either line, and the puzzle can be tried again. Solved puzzles are marked, and kept in
+the user data folder (game.puzzles.Progress: a damaged file is set aside and said once).
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game import GAMES
+from game.picker import CHOOSE, PLAY, WHY
+from game.puzzles import LEVELS, Progress, by_level, check, load
+from ui.learn import texts
+from ui.learn.board import TryBoard
+from ui.learn.marks import Marks
+from ui.learn.panel import BUTTON, Button, LearnPanel, learn_layout
+from ui.palette import hex_colour
+from ui.payloads import GameChoice, PuzzleRequest
+from ui.scene import Scene
+from ui.widgets.text import esc
+
+LINE_STEP = 0.9     # seconds between the plies of a line played out
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class PuzzleScene(Scene):
+    """One puzzle on the board; the game, level and puzzle pickers, the verdict and its line in the panel."""
+
+    back_to = "select"
+
+    def on_enter(self, payload: PuzzleRequest | None = None) -> None:
+        """Open the puzzles of payload.game_id at its level (the first unsolved puzzle unless one is named)."""
+        payload = payload or PuzzleRequest(next(iter(GAMES)))
+        self.panel = None
+        self.progress = Progress(self.ctx.storage.data_dir)
+        self.notice = self.progress.warning or ""  # said on this visit only: the damaged file is aside now
+        self.collections: dict[str, list] = {}
+        self.board = None
+        self.open(payload.game_id, payload.level, payload.index)
+
+    def on_resume(self) -> None:
+        """Back from the rules: a palette change needs a new view."""
+        self.board = TryBoard(self.board.state, self.ctx.palette, self.picked)
+        self.set_up(keep=True)
+
+    # -- what is open ---------------------------------------------------------------------
+    def puzzles_of(self, game_id: str) -> list:
+        """A game's puzzles (loaded once); a file that cannot be read gives none and a notice."""
+        if game_id not in self.collections:
+            try:
+                self.collections[game_id] = load(game_id)
+            except ValueError as err:
+                self.collections[game_id] = []
+                self.notice = f"The puzzles of {GAMES[game_id].name} cannot be read: {err}"
+        return self.collections[game_id]
+
+    @property
+    def shelf(self) -> list:
+        """The puzzles of the open game and level, easiest first."""
+        return by_level(self.puzzles_of(self.game_id), self.level)
+
+    @property
+    def puzzle(self):
+        """The puzzle on screen, or None if the level has none."""
+        shelf = self.shelf
+        return shelf[self.index] if shelf else None
+
+    def open(self, game_id: str, level: int, index: int | None = None) -> None:
+        """Open a game's level at puzzle `index` (None: the first not solved yet)."""
+        self.game_id, self.level = game_id, level
+        shelf = self.shelf
+        if index is None:
+            index = next((i for i, p in enumerate(shelf) if not self.progress.is_solved(p.id)), 0)
+        self.index = min(max(0, index), max(0, len(shelf) - 1))
+        self.set_up()
+
+    def set_up(self, keep: bool = False) -> None:
+        """The puzzle's position on the board, ready for a try (`keep`: as it was, after the rules)."""
+        puzzle = self.puzzle
+        if not keep:
+            self.answer, self.why, self.line, self.at, self.timer = None, "", [], 0, None
+        if puzzle is not None:
+            state = puzzle.state()
+            if self.board is None or self.board.game_ui.game_id != self.game_id:
+                self.board = TryBoard(state, self.ctx.palette, self.picked)
+            self.board.show(self.line[self.at] if self.line else state)
+            self.board.active = not self.line
+        self.relayout()
+
+    # -- tries and lines ----------------------------------------------------------------
+    def picked(self, pick) -> None:
+        """What a click on the board meant: a move is tried, a reason said, a choice offered."""
+        self.why = pick.reason if pick.kind == WHY else ""
+        if pick.kind == PLAY:
+            self.try_move(pick.move)
+        else:
+            self.refresh()
+
+    def try_move(self, move) -> None:
+        """The verdict on a first move; the line after it (the proof, or the refutation) is played out."""
+        puzzle = self.puzzle
+        answer = check(puzzle, move)
+        self.answer, self.why = answer, ""
+        if not answer.legal:
+            self.refresh()
+            return
+        self.line = [self.board.state]
+        for ply in [move, *answer.line]:
+            self.line.append(self.line[-1].play(ply))
+        if answer.solved:
+            try:
+                self.progress.mark_solved(puzzle.id)
+            except OSError as err:
+                self.notice = f"Your progress could not be saved: {err.strerror or err}"
+        self.ctx.sounds.play("end" if answer.solved else "move")
+        self.board.active = False
+        self.step_line(1)
+        self.timer = LINE_STEP if len(self.line) > 2 else None
+        self.relayout()  # the level's count and the move buttons change
+
+    def step_line(self, to: int) -> None:
+        """Show ply `to` of the line (0: the puzzle's position), sliding in if one step forward."""
+        to = min(max(0, to), len(self.line) - 1)
+        before = self.line[to - 1] if to == self.at + 1 else None
+        self.at = to
+        self.board.show(self.line[to], before=before, seconds=self.ctx.settings.animation_seconds)
+        self.refresh()
+
+    def line_step(self, delta: int) -> None:
+        """← and →: a ply back or forward in the line (the playing out stops)."""
+        self.timer = None
+        self.step_line(self.at + delta)
+
+    def again(self) -> None:
+        """Try the puzzle again from its position (R)."""
+        self.set_up()
+
+    def go_to(self, index: int) -> None:
+        """Puzzle `index` of this level (wrapping around)."""
+        if self.shelf:
+            self.index = index % len(self.shelf)
+            self.set_up()
+
+    def choose_game(self, game_id: str) -> None:
+        """Another game's puzzles, at the same level."""
+        self.board = None
+        self.open(game_id, self.level)
+
+    # -- layout and texts ------------------------------------------------------------------
+    def build(self) -> None:
+        """The board, and the panel: games, levels, the puzzles' marks, the prompt, the verdict, navigation."""
+        scale, board_rect, panel_rect = learn_layout(self.size)
+        if self.board is not None:
+            self.board.layout(board_rect)
+        self.board_rect = board_rect
+        self.panel = panel = LearnPanel(self, panel_rect, scale, "Puzzles", "")
+        row = panel.col.top(panel.px(BUTTON))
+        if panel.wide:  # the game and the levels share a row
+            game_rect = pygame.Rect(row.x, row.y, int(row.w * 0.34), row.h)
+            levels_rect = pygame.Rect(game_rect.right + panel.px(8), row.y, row.right - game_rect.right - panel.px(8), row.h)
+        else:
+            game_rect, levels_rect = row, panel.col.top(panel.px(BUTTON))
+        self.game_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            [g.name for g in GAMES.values()], GAMES[self.game_id].name, game_rect, self.ui, object_id="#puzzle_game"))
+        all_of_game = self.puzzles_of(self.game_id)
+        panel.buttons_in(levels_rect, [
+            Button(texts.level_label(lv, self.progress.count(by_level(all_of_game, lv)), len(by_level(all_of_game, lv))),
+                   lambda lv=lv: self.open(self.game_id, lv), str(lv), "@primary" if lv == self.level else None)
+            for lv in LEVELS])
+        self.marks = Marks(panel.col, len(self.shelf), scale)
+        panel.columns()
+        panel.button_rows([[Button("Previous", lambda: self.go_to(self.index - 1), "Page Up"),
+                            Button("Try again", self.again, "R"),
+                            Button("Next", lambda: self.go_to(self.index + 1), "Page Down")],
+                           [Button("Rules", self.show_rules, "F1"), Button("Menu", self.leave, "Esc")]], bottom=True)
+        panel.body(texts.prompt_lines(self.puzzle, self.side()) + [""] if self.puzzle else [])
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Bring the panel's texts and buttons in line with the puzzle and the try."""
+        if self.panel is None:
+            return
+        pal, puzzle = self.ctx.palette, self.puzzle
+        notice = texts.coloured(esc(self.notice), hex_colour(pal.warning)) + "<br>" if self.notice else ""
+        if puzzle is None:
+            self.panel.show(subtitle=GAMES[self.game_id].name, text=notice + "No puzzles here yet.", message="")
+            return
+        why = self.why or (self.board.reason if self.board.active else "")
+        self.panel.show(
+            subtitle=texts.puzzle_subtitles(GAMES[self.game_id].name, self.level, self.index, len(self.shelf)),
+            text=notice + texts.prompt_html(puzzle, self.side(), self.progress.is_solved(puzzle.id)),
+            message=texts.answer_html(None if why else self.answer, why, self.at, len(self.line) - 1,
+                                      hex_colour(pal.warning), hex_colour(pal.accent)),
+            enabled={"Try again": bool(self.line)})
+        self.panel.show_choices(self.line_buttons() if self.line else self.move_buttons())
+
+    def side(self) -> str:
+        """The side the learner plays in the puzzle, with its colour: "Mina (red)"."""
+        mover = (self.line[0] if self.line else self.board.state).to_move
+        role, colour = GAMES[self.game_id].roles[mover], self.board.game_ui.colour_name(mover)
+        return role if colour.lower() == role.lower() else f"{role} ({colour})"
+
+    def line_buttons(self) -> list[Button]:
+        """Step through the line played out."""
+        return [Button("◀ Back", lambda: self.line_step(-1), "←", "@primary"),
+                Button("Forward ▶", lambda: self.line_step(1), "→", "@primary")]
+
+    def move_buttons(self) -> list[Button]:
+        """Buttons for the moves that have no cell (pass, yes, no) and for a choice among moves on one cell."""
+        board = self.board
+        moves = [m for m in board.state.legal_moves() if m.to is None] + list(board.hand.choices)
+        keys = {"pass": "P", "yes": "Y", "no": "N"}
+        return [Button(str(m).capitalize() if m.to is None else str(m), lambda m=m: self.try_move(m), keys.get(str(m)))
+                for m in moves]
+
+    # -- navigation ----------------------------------------------------------------------
+    def show_rules(self) -> None:
+        """The game's rules on top (F1)."""
+        self.ctx.scenes.push("rules", GameChoice(self.game_id))
+
+    def leave(self) -> None:
+        """Back to where the puzzles were opened from (Esc)."""
+        self.ctx.scenes.back(self.back_to)
+
+    # -- what is on screen (the names the play screen has, for ui.headless.Driver) ---------
+    @property
+    def state(self):
+        """The position on the board."""
+        return self.board.state
+
+    @property
+    def view(self):
+        """The board view."""
+        return self.board.view
+
+    # -- the loop ----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The game menu; keys for games (G), levels (1-3), puzzles (Page Up/Down), lines (← →), Enter, R; clicks on marks."""
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.game_menu:
+            self.choose_game(next(gid for gid, g in GAMES.items() if g.name == event.text))
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel is not None:
+            index = self.marks.at(event.pos)
+            if index is not None:
+                self.go_to(index)
+                return
+        if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL and self._key(event):
+            return
+        if self.board is not None and self.puzzle is not None and self.board.handle_event(event):
+            self.refresh()
+            return
+        super().handle_event(event)
+
+    def _key(self, event) -> bool:
+        """The screen's own keys; True if the key was one of them."""
+        key, ids = event.key, list(GAMES)
+        if key == pygame.K_g:
+            self.choose_game(ids[(ids.index(self.game_id) + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(ids)])
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
+            self.open(self.game_id, LEVELS[key - pygame.K_1])
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.go_to(self.index + (1 if key == pygame.K_PAGEDOWN else -1))
+        elif key == pygame.K_r and self.line:
+            self.again()
+        elif key == pygame.K_F1:
+            self.show_rules()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.line:
+            self.line_step(1 if key == pygame.K_RIGHT else -1)
+        elif key in ENTER and self.line:
+            self.go_to(self.index + 1) if self.answer.solved else self.again()
+        else:
+            return False
+        return True
+
+    @property
+    def animating(self) -> bool:
+        """True while a move slides or a line is being played out."""
+        return self.board is not None and (self.board.anim.running or self.timer is not None)
+
+    def update(self, dt: float) -> None:
+        """The slide of the move, and the line playing out a ply at a time."""
+        if self.board is None:
+            return
+        self.board.update(dt)
+        if self.timer is not None and not self.board.anim.running:
+            self.timer -= dt
+            if self.timer <= 0:
+                self.step_line(self.at + 1)
+                self.timer = LINE_STEP if self.at < len(self.line) - 1 else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board, the panel and the marks of the level's puzzles."""
+        pal = self.ctx.palette
+        surface.fill(pal.background)
+        if self.panel is None:
+            return
+        if self.board is not None and self.puzzle is not None:
+            self.board.draw(surface)
+        self.panel.draw(surface, pal, self.board.view if self.board else None)
+        self.marks.draw(surface, pal, self.ui, self.ctx.font_step,
+                        [self.progress.is_solved(p.id) for p in self.shelf], self.index)
