@@ -19,6 +19,7 @@ from game.picker import one_click
 from game.record import Seat
 from ui.app import App
 from ui.games import game_ui
+from ui.learn.shots import lesson_shot, puzzle_shot
 from ui.payloads import GameChoice, GameSetup, PlayRequest
 
 DT = 1 / 60
@@ -233,6 +234,8 @@ def screenshots(folder: str | Path) -> list[Path]:
                 d.until(lambda: app.scenes.current_name == "results")
                 d.frames(2)
                 made.append(app.screenshot(folder / f"{prefix}-4-results.png"))
+                made.append(lesson_shot(app, d, game.id, folder / f"{prefix}-6-lesson.png"))
+                made.append(puzzle_shot(app, d, game.id, folder / f"{prefix}-7-puzzle.png"))
             # A whole Frozen Forest match on a small board: the results show both games.
             setup = GameSetup("frozen-forest", {"size": 4}, (Seat(), Seat()), match=True)
             start_game(d, setup, 1)

@@ -76,15 +76,17 @@ def prompt_html(puzzle, side: str, solved_before: bool) -> str:
     return f"<b>{esc(prompt)}</b><br>{esc(goal)}" + ("<br><i>Solved before.</i>" if solved_before else "")
 
 
-def answer_html(answer, why: str, at: int, line_len: int, warn: str, good: str) -> str:
-    """The verdict on the try, where the line played out stands, and what to do next."""
+def answer_html(answer, why: str, at: int, line_len: int, end: str, warn: str, good: str) -> str:
+    """The verdict on the try, where the line played out stands (and how it ends), and what to do next."""
     if why:
         return coloured(f"<b>Why not?</b> {esc(why)}", warn)
     if answer is None:
         return "Play your move on the board: click, or the arrow keys and Enter."
     if not answer.legal:
         return coloured(f"<b>Why not?</b> {esc(answer.text)}", warn)
-    where = f"<br>Line: move {at} of {line_len} (← →)." if line_len else ""
+    where = f"<br>Line: move {at} of {line_len} (Left and Right arrows step through it)." if line_len else ""
+    if end:
+        where += f"<br><i>{esc(end)}</i>"
     if answer.solved:
         return coloured(f"<b>{esc(answer.text)}</b>", good) + where + "<br>Next puzzle: Enter."
     head, _, rest = answer.text.partition(": ")

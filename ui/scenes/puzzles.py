@@ -130,7 +130,7 @@ class PuzzleScene(Scene):
         self.refresh()
 
     def line_step(self, delta: int) -> None:
-        """← and →: a ply back or forward in the line (the playing out stops)."""
+        """The Left and Right arrows: a ply back or forward in the line (the playing out stops)."""
         self.timer = None
         self.step_line(self.at + delta)
 
@@ -193,6 +193,7 @@ class PuzzleScene(Scene):
             subtitle=texts.puzzle_subtitles(GAMES[self.game_id].name, self.level, self.index, len(self.shelf)),
             text=notice + texts.prompt_html(puzzle, self.side(), self.progress.is_solved(puzzle.id)),
             message=texts.answer_html(None if why else self.answer, why, self.at, len(self.line) - 1,
+                                      self.state.end_reason if self.line and self.state.is_over else "",
                                       hex_colour(pal.warning), hex_colour(pal.accent)),
             enabled={"Try again": bool(self.line)})
         self.panel.show_choices(self.line_buttons() if self.line else self.move_buttons())
@@ -205,8 +206,8 @@ class PuzzleScene(Scene):
 
     def line_buttons(self) -> list[Button]:
         """Step through the line played out."""
-        return [Button("◀ Back", lambda: self.line_step(-1), "←", "@primary"),
-                Button("Forward ▶", lambda: self.line_step(1), "→", "@primary")]
+        return [Button("Step back", lambda: self.line_step(-1), "Left arrow", "@primary"),
+                Button("Step forward", lambda: self.line_step(1), "Right arrow", "@primary")]
 
     def move_buttons(self) -> list[Button]:
         """Buttons for the moves that have no cell (pass, yes, no) and for a choice among moves on one cell."""
@@ -238,7 +239,7 @@ class PuzzleScene(Scene):
 
     # -- the loop ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        """The game menu; keys for games (G), levels (1-3), puzzles (Page Up/Down), lines (← →), Enter, R; clicks on marks."""
+        """The game menu; keys for games (G), levels (1-3), puzzles (Page Up/Down), lines (Left, Right), Enter, R; clicks on marks."""
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.game_menu:
             self.choose_game(next(gid for gid, g in GAMES.items() if g.name == event.text))
             return
