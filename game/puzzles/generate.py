@@ -19,6 +19,7 @@ import json
 import math
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,15 +54,18 @@ class Plan:
     max_solutions: int = 2    # a puzzle's solution set at most this large
     horizon: int | None = None  # seek only results within this many plies (a game that can cycle)
     refuted: int = 8          # wrong first moves that get a refutation line (the most plausible ones)
+    fewest_moves: int = 3     # legal moves a puzzle offers at least (with fewer, trying them all is the puzzle)
+    deepest: int | None = None  # wins longer than this many plies are left out (no one reads them out)
+    theme_share: float = 0.2  # of the target, at most this share of one theme (see `theme`)
     levels: tuple = ("beginner", "beginner")  # the bots of the mined games (iteration-bound: replayable)
 
 
-# Measured with the pure-Python solver on a shared core (before the native one): on the default boards of Frozen
-# Forest and Icebreaker it proves only the last plies of a game, where every move wins (a
-# decided race, a cornered Mina), so those two mine smaller boards: about 10 puzzles a minute.
+# The default boards, proved by the native solver. A bot game on them is long (Frozen Forest
+# ~160 plies, Icebreaker ~70) and only its last 30-40 plies are proved within the budget,
+# where the movers have few moves: at least 4 are asked for (with 3, trying them all is the puzzle).
 PLANS = {
-    "frozen-forest": Plan(options={"size": 7}),
-    "icebreaker": Plan(options={"size": 4}),
+    "frozen-forest": Plan(nodes=1_000_000, fewest_moves=4, deepest=15),
+    "icebreaker": Plan(nodes=1_000_000, fewest_moves=4, deepest=15),
     "hv-grid": Plan(exact=False, draws=True),
     # Goats Wintering can cycle: the solver counts a repeated position on the line as a
     # draw, so only wins are sound; it seeks wins and losses within a horizon, exactly.
@@ -186,12 +190,13 @@ def candidate(prover: Prover, moves: list[str], scored: list[tuple[str, int | No
     """
     plan = prover.plan
     best = scored[0][1]
-    if len(scored) < 3 or best is None or (best == 0 and not plan.draws) or best < 0:
+    if len(scored) < plan.fewest_moves or best is None or (best == 0 and not plan.draws) or best < 0:
         return None
     goal = "win" if best > 0 else "hold"
     keep = [m for m, s in scored if s is not None and (s > 0 if goal == "win" else s >= 0)]
     wrong = [(m, plies(s)) for m, s in scored if m not in keep]
-    if len(keep) > plan.max_solutions or len(keep) > len(scored) // 2 or len(wrong) < 2:
+    # At most a third of the moves solve it: one in four or five, two in six or more (a guess seldom does).
+    if len(keep) > plan.max_solutions or 3 * len(keep) > len(scored) or len(wrong) < 2:
         return None
     if goal == "hold" and len(keep) > 1:
         return None  # "the only move that does not lose"
@@ -226,6 +231,9 @@ def mine(prover: Prover, moves: list[str], game_index: int, rng: random.Random) 
             if facts is not None and prover.plan.exact and prover.plan.horizon is None:
                 scored = prover.scores(position, exact=True)
                 facts = scored and candidate(prover, position, scored)
+                deepest = prover.plan.deepest
+                if facts and deepest is not None and min(facts["solution_plies"]) > deepest:
+                    facts = None
             if facts:
                 facts["source"] = {"game": game_index, "ply": ply, "blunder": position is not tries[0]}
                 found.append(facts)
@@ -303,6 +311,12 @@ def prompt(state, facts: dict, plan: Plan) -> str:
     return f"{role}: {task}"
 
 
+def theme(puzzle: dict) -> tuple[str, int]:
+    """What makes two puzzles the same kind: the prompt's task, and the win's length in own moves (1, 2, 3-4, 5-7, 8+)."""
+    own = (puzzle["result"] + 1) // 2
+    return puzzle["prompt"].split(" in ")[0], next((b for b in (1, 2, 4, 7) if own <= b), 8)
+
+
 def rank(puzzles: list[dict]) -> list[dict]:
     """The puzzles easiest first, cut into three levels of (nearly) equal size."""
     ordered = sorted(puzzles, key=lambda p: (p["difficulty"], p["id"]))
@@ -324,21 +338,26 @@ def generate(game_id: str, seed: int = 1, minutes: float = 4.0, target: int = 42
     path = path_for(game_id, folder)
     generator = {"seed": seed, "games": 0, "options": options, "plan": {
         "exact": plan.exact, "draws": plan.draws, "nodes": plan.nodes, "per_game": plan.per_game,
-        "max_solutions": plan.max_solutions, "horizon": plan.horizon, "levels": list(plan.levels)}}
+        "max_solutions": plan.max_solutions, "horizon": plan.horizon, "levels": list(plan.levels),
+        "fewest_moves": plan.fewest_moves, "deepest": plan.deepest, "theme_share": plan.theme_share}}
     found: list[dict] = []
     if not fresh and path.exists():
         data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("generator", {}).get("seed") == seed and data["generator"].get("options") == options:
+        made = data.get("generator", {})
+        if (made.get("seed"), made.get("options"), made.get("plan")) == (seed, options, generator["plan"]):
             generator["games"] = data["generator"]["games"]
             found = data["puzzles"]
-    puzzles, known = [], set()
+    puzzles, known, themes = [], set(), Counter()
+    most = math.ceil(target * plan.theme_share)
     t0 = time.monotonic()
     played = 0
     while True:
-        # A position met twice (in another game, or again in one that cycles) is one puzzle.
+        # A position met twice (in another game, or again in one that cycles) is one puzzle;
+        # a theme that has its share already takes no more (not twenty times "strand Yuki in 1").
         for p in found:
-            if p["id"] not in known:
+            if p["id"] not in known and themes[theme(p)] < most:
                 known.add(p["id"])
+                themes[theme(p)] += 1
                 puzzles.append(p)
         puzzles = rank(puzzles)
         atomic_write(path, json.dumps({"format": FORMAT, "version": VERSION, "game": game_id,
