@@ -13,14 +13,14 @@ from dataclasses import replace
 import pygame
 
 from game.lessons import check, load
-from game.picker import CHOOSE, PLAY, WHY
+from game.picker import PLAY, WHY
 from ui.learn import texts
 from ui.learn.board import TryBoard
+from ui.learn.scene import TryScene
 from ui.learn.panel import Button, LearnPanel, learn_layout
 from ui.palette import hex_colour
 from ui.payloads import GameChoice, LessonRequest, Notice, PuzzleRequest
 from ui.play.texts import legend_rows
-from ui.scene import Scene
 
 RESET_PAUSE = 1.6   # seconds a wrong try's position stays before the step is set up again
 
@@ -33,10 +33,9 @@ def step_insight(step, state, selected: int | None = None):
     return replace(insight, zones={z: c for z, c in insight.zones.items() if z in step.overlay})
 
 
-class LessonScene(Scene):
+class LessonScene(TryScene):
     """One game's lesson: a step on the board, its idea and task, the engine's verdict, Back/Restart/Next."""
 
-    back_to = "select"
 
     def on_enter(self, payload: LessonRequest) -> None:
         """Open the lesson of payload.game_id at payload.step."""
@@ -55,6 +54,11 @@ class LessonScene(Scene):
         self.board = TryBoard(self.board.state, self.ctx.palette, self.picked)
         self.go(self.index, keep=True)
 
+    @property
+    def game_id(self) -> str:
+        """The game the lesson teaches."""
+        return self.lesson.game_id
+
     # -- steps -----------------------------------------------------------------------
     @property
     def step(self):
@@ -72,11 +76,11 @@ class LessonScene(Scene):
             self.index = index
             self.feedback, self.why = None, ""
             self.done = self.step.is_reading
-            self.reset_timer = None
+            self.timer = None
         self.start = self.step.state()
         shown = self.feedback.after if keep and self.feedback is not None and self.feedback.after else self.start
         self.board.show(shown, self._insight(shown))
-        self.board.active = not self.done and self.reset_timer is None
+        self.board.active = not self.done and self.timer is None
         self.relayout()
 
     def _insight(self, state):
@@ -103,8 +107,6 @@ class LessonScene(Scene):
         if pick.kind == PLAY:
             self.try_move(pick.move)
             return
-        if pick.kind == CHOOSE:
-            self.why = ""
         self.refresh()
 
     def try_move(self, move) -> None:
@@ -121,13 +123,17 @@ class LessonScene(Scene):
             self.done = True
             self.ctx.sounds.play("end" if feedback.after.is_over else "move")
         else:
-            self.reset_timer = RESET_PAUSE
+            self.timer = RESET_PAUSE
             self.ctx.sounds.play("move")
         self.refresh()
 
+    def when_due(self) -> None:
+        """The pause after a wrong try is over."""
+        self.set_up_again()
+
     def set_up_again(self) -> None:
         """After a wrong try: the step's position again, the engine's words still shown."""
-        self.reset_timer = None
+        self.timer = None
         self.board.show(self.start, self._insight(self.start))
         self.board.active = True
         self.refresh()
@@ -168,16 +174,6 @@ class LessonScene(Scene):
             enabled={"Back": self.index > 0})
         self.panel.show_choices(self.move_buttons())
 
-    def move_buttons(self) -> list[Button]:
-        """Buttons for the moves that have no cell (pass, yes, no) and for a choice among moves on one cell."""
-        board = self.board
-        if not board.active:
-            return []
-        moves = [m for m in board.state.legal_moves() if m.to is None] + list(board.hand.choices)
-        keys = {"pass": "P", "yes": "Y", "no": "N"}
-        return [Button(str(m).capitalize() if m.to is None else str(m), lambda m=m: self.try_move(m), keys.get(str(m)))
-                for m in moves]
-
     # -- navigation ----------------------------------------------------------------------
     def play_game(self) -> None:
         """The game's setup, to play a real game."""
@@ -187,31 +183,12 @@ class LessonScene(Scene):
         """The game's puzzles, from the first level."""
         self.ctx.scenes.switch("puzzles", PuzzleRequest(self.lesson.game_id))
 
-    def show_rules(self) -> None:
-        """The rules on top of the lesson (F1)."""
-        self.ctx.scenes.push("rules", GameChoice(self.lesson.game_id))
-
-    def leave(self) -> None:
-        """Back to where the lesson was opened from (Esc)."""
-        self.ctx.scenes.back(self.back_to)
-
-    # -- what is on screen (the names the play screen has, for ui.headless.Driver) ---------
-    @property
-    def state(self):
-        """The position on the board."""
-        return self.board.state
-
-    @property
-    def view(self):
-        """The board view."""
-        return self.board.view
-
     # -- the loop ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter goes on once the step is done; Page Up/Down, R, T, F1, Esc; the rest goes to the board."""
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             key = event.key
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.reset_timer is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.timer is not None:
                 self.set_up_again()
                 return
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.done:
@@ -229,21 +206,6 @@ class LessonScene(Scene):
             self.leave()
             return
         super().handle_event(event)
-
-    @property
-    def animating(self) -> bool:
-        """True while a move slides or a wrong try waits to be set up again."""
-        return self.lesson is not None and (self.board.anim.running or self.reset_timer is not None)
-
-    def update(self, dt: float) -> None:
-        """The slide of the move, and the pause before a wrong try is set up again."""
-        if self.lesson is None:
-            return
-        self.board.update(dt)
-        if self.reset_timer is not None and not self.board.anim.running:
-            self.reset_timer -= dt
-            if self.reset_timer <= 0:
-                self.set_up_again()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board with the step's overlay, then the panel."""

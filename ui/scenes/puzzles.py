@@ -11,25 +11,24 @@ import pygame
 import pygame_gui
 
 from game import GAMES
-from game.picker import CHOOSE, PLAY, WHY
+from game.picker import PLAY, WHY
 from game.puzzles import LEVELS, Progress, by_level, check, load
 from ui.learn import texts
 from ui.learn.board import TryBoard
 from ui.learn.marks import Marks
+from ui.learn.scene import TryScene
 from ui.learn.panel import BUTTON, Button, LearnPanel, learn_layout
 from ui.palette import hex_colour
-from ui.payloads import GameChoice, PuzzleRequest
-from ui.scene import Scene
+from ui.payloads import PuzzleRequest
 from ui.widgets.text import esc
 
 LINE_STEP = 0.9     # seconds between the plies of a line played out
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class PuzzleScene(Scene):
+class PuzzleScene(TryScene):
     """One puzzle on the board; the game, level and puzzle pickers, the verdict and its line in the panel."""
 
-    back_to = "select"
 
     def on_enter(self, payload: PuzzleRequest | None = None) -> None:
         """Open the puzzles of payload.game_id at its level (the first unsolved puzzle unless one is named)."""
@@ -209,34 +208,7 @@ class PuzzleScene(Scene):
         return [Button("Step back", lambda: self.line_step(-1), "Left arrow", "@primary"),
                 Button("Step forward", lambda: self.line_step(1), "Right arrow", "@primary")]
 
-    def move_buttons(self) -> list[Button]:
-        """Buttons for the moves that have no cell (pass, yes, no) and for a choice among moves on one cell."""
-        board = self.board
-        moves = [m for m in board.state.legal_moves() if m.to is None] + list(board.hand.choices)
-        keys = {"pass": "P", "yes": "Y", "no": "N"}
-        return [Button(str(m).capitalize() if m.to is None else str(m), lambda m=m: self.try_move(m), keys.get(str(m)))
-                for m in moves]
-
     # -- navigation ----------------------------------------------------------------------
-    def show_rules(self) -> None:
-        """The game's rules on top (F1)."""
-        self.ctx.scenes.push("rules", GameChoice(self.game_id))
-
-    def leave(self) -> None:
-        """Back to where the puzzles were opened from (Esc)."""
-        self.ctx.scenes.back(self.back_to)
-
-    # -- what is on screen (the names the play screen has, for ui.headless.Driver) ---------
-    @property
-    def state(self):
-        """The position on the board."""
-        return self.board.state
-
-    @property
-    def view(self):
-        """The board view."""
-        return self.board.view
-
     # -- the loop ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         """The game menu; keys for games (G), levels (1-3), puzzles (Page Up/Down), lines (Left, Right), Enter, R; clicks on marks."""
@@ -276,21 +248,10 @@ class PuzzleScene(Scene):
             return False
         return True
 
-    @property
-    def animating(self) -> bool:
-        """True while a move slides or a line is being played out."""
-        return self.board is not None and (self.board.anim.running or self.timer is not None)
-
-    def update(self, dt: float) -> None:
-        """The slide of the move, and the line playing out a ply at a time."""
-        if self.board is None:
-            return
-        self.board.update(dt)
-        if self.timer is not None and not self.board.anim.running:
-            self.timer -= dt
-            if self.timer <= 0:
-                self.step_line(self.at + 1)
-                self.timer = LINE_STEP if self.at < len(self.line) - 1 else None
+    def when_due(self) -> None:
+        """The next ply of the line playing out."""
+        self.step_line(self.at + 1)
+        self.timer = LINE_STEP if self.at < len(self.line) - 1 else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the panel and the marks of the level's puzzles."""
