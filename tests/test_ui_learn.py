@@ -223,3 +223,74 @@ def test_both_screens_fit_the_window(make_app, size):
         assert text.h >= 40 and message.h >= 60 and not text.colliderect(message)
         buttons = [w.rect for w in scene.widgets if w.__class__.__name__ == "UIButton"]
         assert not any(b.colliderect(message) or b.colliderect(text) for b in buttons)
+
+
+def walk_cursor(driver, scene, cell):
+    """Arrow keys until the board's cursor is on `cell` (a square board: each arrow is one square)."""
+    view = scene.view
+    for _ in range(40):
+        at = scene.board.hand.cursor
+        if at == cell and scene.board.hand.show_cursor:
+            return
+        (x, y), (tx, ty) = view.cell_center(at), view.cell_center(cell)
+        if not scene.board.hand.show_cursor or (x, y) == (tx, ty):
+            key = pygame.K_LEFT  # the first arrow only shows the cursor
+        elif abs(tx - x) >= abs(ty - y):
+            key = pygame.K_RIGHT if tx > x else pygame.K_LEFT
+        else:
+            key = pygame.K_DOWN if ty > y else pygame.K_UP
+        driver.key(key)
+    raise AssertionError("the cursor did not reach the cell")
+
+
+def test_a_puzzle_is_reached_and_solved_with_the_keyboard_only(driver):
+    driver.key(pygame.K_p, frames=2)  # the menu's Puzzles
+    scene = driver.scene
+    assert driver.app.scenes.current_name == "puzzles"
+    while scene.game_id != "hv-grid":
+        driver.key(pygame.K_g, frames=2)
+    driver.key(pygame.K_3, frames=2)
+    driver.key(pygame.K_PAGEDOWN, frames=2)
+    puzzle = by_level(load_puzzles("hv-grid"), 3)[1]
+    assert scene.puzzle.id == puzzle.id
+    right = next(m for m in scene.state.legal_moves() if str(m) == puzzle.solution[0])
+    if right.to is None:
+        driver.key({"yes": pygame.K_y, "no": pygame.K_n, "pass": pygame.K_p}[str(right)])
+    else:
+        walk_cursor(driver, scene, right.to)
+        driver.key(pygame.K_RETURN)
+    assert scene.answer is not None and scene.answer.solved
+    driver.key(pygame.K_ESCAPE, frames=2)
+    assert driver.app.scenes.current_name == "select"
+
+
+def test_overlays_in_puzzles_follow_the_game_setting_and_o(driver):
+    driver.app.scenes.switch("puzzles", PuzzleRequest("icebreaker", 1))
+    driver.frames(2)
+    scene = driver.scene
+    drawn = {}
+    real_draw = scene.view.draw
+
+    def spy(surface, state, **kw):
+        drawn.update(kw)
+        return real_draw(surface, state, **kw)
+
+    scene.view.draw = spy
+    driver.frames(1)
+    assert drawn["insight"] is None and not driver.app.settings.overlays
+    driver.key(pygame.K_o, frames=2)
+    assert driver.app.settings.overlays  # the play screen's setting, remembered
+    scene.view.draw = spy
+    driver.frames(1)
+    assert drawn["insight"] is not None and drawn["insight"].zones["nearest"]
+    assert any(getattr(w, "text", "") == "Overlays: on" for w in scene.widgets)
+
+
+def test_the_colour_blind_palette_draws_both_screens(driver):
+    driver.app.apply_settings(driver.app.settings.changed(colour_blind=True))
+    for name, payload in (("lesson", LessonRequest("goats-wintering", 2)), ("puzzles", PuzzleRequest("frozen-forest"))):
+        driver.app.scenes.switch(name, payload)
+        driver.frames(2)
+        view = driver.scene.view
+        assert view.palette.colour_blind
+        assert any(f.endswith("_cb.svg") for f in view.sprite_files())

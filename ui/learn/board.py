@@ -31,6 +31,7 @@ class TryBoard:
         self.anim = MoveAnimation()
         self.active = True          # False while a line is shown: the board only shows
         self.insight = None         # the overlay drawn (a game.insight.Insight), or None
+        self.overlays = None        # or the play screen's switch (ui.play.overlays), following the position
         self.sight = None           # the hovered spot's line to the other piece (Frozen Forest)
         self.rect: pygame.Rect | None = None
         self._centres: dict = {}
@@ -150,6 +151,7 @@ class TryBoard:
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the position, the hand's highlights and the overlay."""
         hand, state = self.hand, self.state
+        insight = self.insight if self.overlays is None else self.overlays.insight(state, hand.selected)
         self.view.draw(surface, state, selected=hand.selected, targets=hand.targets, last_move=state.last_move,
                        cursor=hand.cursor if hand.show_cursor and self.active else None, hover=hand.hover,
-                       anim=self.anim.frame, insight=self.insight, sight=self.sight)
+                       anim=self.anim.frame, insight=insight, sight=self.sight)

@@ -57,9 +57,9 @@ def puzzle_subtitles(game_name: str, level: int, index: int, count: int) -> tupl
             f"Level {level} · puzzle {index + 1} of {count}", f"{level} · {index + 1}/{count}")
 
 
-def level_label(level: int, solved: int, count: int) -> str:
-    """A level button: "Level 2 · 3/14"."""
-    return f"Level {level} · {solved}/{count}"
+def level_labels(level: int, solved: int, count: int) -> tuple[str, str, str]:
+    """A level button's text, longest first: "Level 2 · 3/14", "L2 · 3/14", "L2"."""
+    return f"Level {level} · {solved}/{count}", f"L{level} · {solved}/{count}", f"L{level}"
 
 
 def prompt_lines(puzzle, side: str = "") -> list[str]:

@@ -19,11 +19,14 @@ from ui.learn.marks import Marks
 from ui.learn.scene import TryScene
 from ui.learn.panel import BUTTON, Button, LearnPanel, learn_layout
 from ui.palette import hex_colour
+from ui.play.overlays import Overlays
+from ui.play.texts import overlay_button_text
 from ui.payloads import PuzzleRequest
-from ui.widgets.text import esc
+from ui.widgets.text import esc, theme_font
 
 LINE_STEP = 0.9     # seconds between the plies of a line played out
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+LEVEL_POINTS, BOLD, BUTTON_PADDING = 18, 1.15, 6  # a button's font; the open level's (bold 20) is this much wider; padding
 
 
 class PuzzleScene(TryScene):
@@ -42,7 +45,7 @@ class PuzzleScene(TryScene):
 
     def on_resume(self) -> None:
         """Back from the rules: a palette change needs a new view."""
-        self.board = TryBoard(self.board.state, self.ctx.palette, self.picked)
+        self.board = None
         self.set_up(keep=True)
 
     # -- what is open ---------------------------------------------------------------------
@@ -85,6 +88,7 @@ class PuzzleScene(TryScene):
             state = puzzle.state()
             if self.board is None or self.board.game_ui.game_id != self.game_id:
                 self.board = TryBoard(state, self.ctx.palette, self.picked)
+                self.board.overlays = Overlays(self.board.game_ui, self.ctx.settings.overlays)
             self.board.show(self.line[self.at] if self.line else state)
             self.board.active = not self.line
         self.relayout()
@@ -143,6 +147,16 @@ class PuzzleScene(TryScene):
             self.index = index % len(self.shelf)
             self.set_up()
 
+    def toggle_overlays(self) -> None:
+        """Show or hide what the rules see (O), as in a game: the setting is the play screen's."""
+        on = not self.ctx.settings.overlays
+        problem = self.ctx.apply_settings(self.ctx.settings.changed(overlays=on))
+        if problem:
+            self.notice = problem
+        if self.board is not None:
+            self.board.overlays.on = on
+        self.relayout()  # the button's label
+
     def choose_game(self, game_id: str) -> None:
         """Another game's puzzles, at the same level."""
         self.board = None
@@ -165,16 +179,21 @@ class PuzzleScene(TryScene):
         self.game_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             [g.name for g in GAMES.values()], GAMES[self.game_id].name, game_rect, self.ui, object_id="#puzzle_game"))
         all_of_game = self.puzzles_of(self.game_id)
+        font = theme_font(self.ui, LEVEL_POINTS, self.ctx.font_step)
+        room = (levels_rect.w - 2 * panel.px(8)) // 3 - 2 * BUTTON_PADDING
         panel.buttons_in(levels_rect, [
-            Button(texts.level_label(lv, self.progress.count(by_level(all_of_game, lv)), len(by_level(all_of_game, lv))),
+            Button(next((t for t in labels if font.size(t)[0] * BOLD <= room), labels[-1]),
                    lambda lv=lv: self.open(self.game_id, lv), str(lv), "@primary" if lv == self.level else None)
-            for lv in LEVELS])
+            for lv in LEVELS
+            for labels in [texts.level_labels(lv, self.progress.count(by_level(all_of_game, lv)),
+                                              len(by_level(all_of_game, lv)))]])
         self.marks = Marks(panel.col, len(self.shelf), scale)
         panel.columns()
         panel.button_rows([[Button("Previous", lambda: self.go_to(self.index - 1), "Page Up"),
                             Button("Try again", self.again, "R"),
                             Button("Next", lambda: self.go_to(self.index + 1), "Page Down")],
-                           [Button("Rules", self.show_rules, "F1"), Button("Menu", self.leave, "Esc")]], bottom=True)
+                           [Button(overlay_button_text(self.ctx.settings.overlays), self.toggle_overlays, "O"),
+                            Button("Rules", self.show_rules, "F1"), Button("Menu", self.leave, "Esc")]], bottom=True)
         panel.body(texts.prompt_lines(self.puzzle, self.side()) + [""] if self.puzzle else [])
         self.refresh()
 
@@ -211,7 +230,7 @@ class PuzzleScene(TryScene):
     # -- navigation ----------------------------------------------------------------------
     # -- the loop ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        """The game menu; keys for games (G), levels (1-3), puzzles (Page Up/Down), lines (Left, Right), Enter, R; clicks on marks."""
+        """The game menu; keys for games (G), levels (1-3), puzzles (Page Up/Down), lines (Left, Right), Enter, R, O; marks."""
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.game_menu:
             self.choose_game(next(gid for gid, g in GAMES.items() if g.name == event.text))
             return
@@ -240,6 +259,8 @@ class PuzzleScene(TryScene):
             self.again()
         elif key == pygame.K_F1:
             self.show_rules()
+        elif key == pygame.K_o:
+            self.toggle_overlays()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.line:
             self.line_step(1 if key == pygame.K_RIGHT else -1)
         elif key in ENTER and self.line:
