@@ -72,6 +72,21 @@ def test_a_cell_with_no_move_gets_the_rule_s_reason_and_the_step_stays(driver):
     assert "Why not?" in message and state.why_not(board.name(blocked))[:30] in message
 
 
+def test_after_a_wrong_try_a_reason_does_not_push_the_engine_s_words_out(driver):
+    steps = load_lesson("frozen-forest").steps
+    caught = next(i for i, s in enumerate(steps) if s.title == "Mina caught")
+    driver.app.scenes.switch("lesson", LessonRequest("frozen-forest", caught))
+    driver.frames(2)
+    scene = driver.scene
+    start = scene.state
+    driver.play(wrong_move(steps[caught], start))
+    driver.frames(8, dt=0.5)
+    eaten = next(c for c in start.board.cells if not start.trees >> c & 1 and c != start.yuki)
+    driver.move_mouse(scene.view.cell_center(eaten))  # an eaten spot: no tree to step to
+    message = html(scene.panel.message_box)
+    assert "Not this one" in message and "Try stepping to" in message and "Why not?" in message
+
+
 def test_lesson_buttons_go_back_restart_and_leave_with_esc(driver):
     driver.press("Learn")
     scene = driver.scene

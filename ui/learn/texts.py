@@ -8,6 +8,9 @@ from __future__ import annotations
 from ui.widgets.text import esc
 
 
+TRY = "Play your move on the board: click, or the arrow keys and Enter."
+
+
 def coloured(html: str, colour: str | None) -> str:
     """HTML in a colour ("#rrggbb"), or as it is."""
     return f"<font color='{colour}'>{html}</font>" if colour else html
@@ -32,22 +35,29 @@ def step_html(step) -> str:
     return f"{esc(idea)}<br><br>" + (f"<b>{esc(head)}:</b> {esc(rest)}" if colon else f"<i>{esc(task)}</i>")
 
 
+def why_html(why: str, warn: str) -> str:
+    """The rule's reason a cell holds no move, marked "Why not?"."""
+    return coloured(f"<b>Why not?</b> {esc(why)}", warn)
+
+
 def feedback_html(feedback, why: str, done: bool, last: bool, warn: str, good: str) -> str:
-    """The message under the step: the engine's verdict on the last try, or the rule's reason a cell is no move."""
-    if why:
-        return coloured(f"<b>Why not?</b> {esc(why)}", warn)
+    """The message under the step: the engine's verdict on the last try, then the rule's reason a cell is no move."""
     if feedback is None:
+        if why:
+            return why_html(why, warn)
         if done:
             return coloured("That is the end of the lesson." if last else "Go on with Next (Enter).", good)
-        return "Play your move on the board: click, or the arrow keys and Enter."
+        return TRY
     if feedback.is_right:
         then = ("That is the end of the lesson: play a game, or try puzzles." if last
                 else "Go on with Next (Enter).")
-        return coloured(f"<b>Right.</b> {esc(feedback.text)}", good) + f"<br>{esc(then)}"
-    if feedback.verdict == "illegal":
-        return coloured(f"<b>Why not?</b> {esc(feedback.text)}", warn)
-    return (coloured(f"<b>Not this one.</b> {esc(feedback.text)}", warn)
-            + f"<br>{esc(feedback.hint)} <i>Try once more.</i>")
+        verdict = coloured(f"<b>Right.</b> {esc(feedback.text)}", good) + f"<br>{esc(then)}"
+    elif feedback.verdict == "illegal":
+        verdict = why_html(feedback.text, warn)
+    else:
+        verdict = (coloured(f"<b>Not this one.</b> {esc(feedback.text)}", warn)
+                   + f"<br>{esc(feedback.hint)} <i>Try once more.</i>")
+    return verdict + (f"<br>{why_html(why, warn)}" if why else "")
 
 
 # -- puzzles ------------------------------------------------------------------------------
@@ -77,13 +87,10 @@ def prompt_html(puzzle, side: str, solved_before: bool) -> str:
 
 
 def answer_html(answer, why: str, at: int, line_len: int, end: str, warn: str, good: str) -> str:
-    """The verdict on the try, where the line played out stands (and how it ends), and what to do next."""
-    if why:
-        return coloured(f"<b>Why not?</b> {esc(why)}", warn)
-    if answer is None:
-        return "Play your move on the board: click, or the arrow keys and Enter."
-    if not answer.legal:
-        return coloured(f"<b>Why not?</b> {esc(answer.text)}", warn)
+    """The verdict on the try, where the line played out stands (and how it ends), what to do next; then a reason."""
+    if answer is None or not answer.legal:
+        reasons = [r for r in (answer.text if answer else "", why) if r]
+        return "<br>".join(why_html(r, warn) for r in reasons) or TRY
     where = f"<br>Line: move {at} of {line_len} (Left and Right arrows step through it)." if line_len else ""
     if end:
         where += f"<br><i>{esc(end)}</i>"

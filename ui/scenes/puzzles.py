@@ -210,7 +210,7 @@ class PuzzleScene(TryScene):
         self.panel.show(
             subtitle=texts.puzzle_subtitles(GAMES[self.game_id].name, self.level, self.index, len(self.shelf)),
             text=notice + texts.prompt_html(puzzle, self.side(), self.progress.is_solved(puzzle.id)),
-            message=texts.answer_html(None if why else self.answer, why, self.at, len(self.line) - 1,
+            message=texts.answer_html(self.answer, why, self.at, len(self.line) - 1,
                                       self.state.end_reason if self.line and self.state.is_over else "",
                                       hex_colour(pal.warning), hex_colour(pal.accent)),
             enabled={"Try again": bool(self.line)})
