@@ -8,7 +8,12 @@ from __future__ import annotations
 from ui.widgets.text import esc
 
 
-TRY = "Play your move on the board: click, or the arrow keys and Enter."
+def try_sentence(state) -> str:
+    """How to play a move here: on the board, or (only moves without a cell: yes/no, pass) with the buttons."""
+    moves = state.legal_moves()
+    if moves and all(m.to is None for m in moves):
+        return f"Choose with the buttons below (keys {' or '.join(str(m)[0].upper() for m in moves)})."
+    return "Play your move on the board: click, or the arrow keys and Enter."
 
 
 def coloured(html: str, colour: str | None) -> str:
@@ -40,14 +45,17 @@ def why_html(why: str, warn: str) -> str:
     return coloured(f"<b>Why not?</b> {esc(why)}", warn)
 
 
-def feedback_html(feedback, why: str, done: bool, last: bool, warn: str, good: str) -> str:
-    """The message under the step: the engine's verdict on the last try, then the rule's reason a cell is no move."""
+def feedback_html(feedback, why: str, done: bool, last: bool, idle: str, warn: str, good: str) -> str:
+    """The message under the step: the engine's verdict on the last try, then the rule's reason a cell is no move.
+
+    `idle` is said before any try (how to play a move).
+    """
     if feedback is None:
         if why:
             return why_html(why, warn)
         if done:
             return coloured("That is the end of the lesson." if last else "Go on with Next (Enter).", good)
-        return TRY
+        return idle
     if feedback.is_right:
         then = ("That is the end of the lesson: play a game, or try puzzles." if last
                 else "Go on with Next (Enter).")
@@ -86,11 +94,11 @@ def prompt_html(puzzle, side: str, solved_before: bool) -> str:
     return f"<b>{esc(prompt)}</b><br>{esc(goal)}" + ("<br><i>Solved before.</i>" if solved_before else "")
 
 
-def answer_html(answer, why: str, at: int, line_len: int, end: str, warn: str, good: str) -> str:
+def answer_html(answer, why: str, at: int, line_len: int, end: str, idle: str, warn: str, good: str) -> str:
     """The verdict on the try, where the line played out stands (and how it ends), what to do next; then a reason."""
     if answer is None or not answer.legal:
         reasons = [r for r in (answer.text if answer else "", why) if r]
-        return "<br>".join(why_html(r, warn) for r in reasons) or TRY
+        return "<br>".join(why_html(r, warn) for r in reasons) or idle
     where = f"<br>Line: move {at} of {line_len} (Left and Right arrows step through it)." if line_len else ""
     if end:
         where += f"<br><i>{esc(end)}</i>"

@@ -169,7 +169,7 @@ class LessonScene(TryScene):
         self.panel.show(
             subtitle=texts.step_subtitles(self.index, len(self.lesson.steps), self.step.title),
             text=texts.step_html(self.step),
-            message=texts.feedback_html(self.feedback, why, self.done, self.last,
+            message=texts.feedback_html(self.feedback, why, self.done, self.last, texts.try_sentence(self.start),
                                         hex_colour(pal.warning), hex_colour(pal.accent)),
             enabled={"Back": self.index > 0, "Restart": not self.step.is_reading})
         self.panel.show_choices(self.move_buttons())

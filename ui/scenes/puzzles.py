@@ -212,6 +212,7 @@ class PuzzleScene(TryScene):
             text=notice + texts.prompt_html(puzzle, self.side(), self.progress.is_solved(puzzle.id)),
             message=texts.answer_html(self.answer, why, self.at, len(self.line) - 1,
                                       self.state.end_reason if self.line and self.state.is_over else "",
+                                      texts.try_sentence(self.state),
                                       hex_colour(pal.warning), hex_colour(pal.accent)),
             enabled={"Try again": bool(self.line)})
         self.panel.show_choices(self.line_buttons() if self.line else self.move_buttons())
