@@ -140,6 +140,7 @@ def test_moves_without_a_cell_are_buttons_and_keys(driver):
     driver.app.scenes.switch("lesson", LessonRequest("hv-grid", answer))
     driver.frames(2)
     scene = driver.scene
+    assert "Choose with the buttons below (keys Y or N)" in html(scene.panel.message_box)
     driver.press("No")
     assert "Not this one" in html(scene.panel.message_box)
     driver.frames(8, dt=0.5)

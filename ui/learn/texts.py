@@ -12,7 +12,8 @@ def try_sentence(state) -> str:
     """How to play a move here: on the board, or (only moves without a cell: yes/no, pass) with the buttons."""
     moves = state.legal_moves()
     if moves and all(m.to is None for m in moves):
-        return f"Choose with the buttons below (keys {' or '.join(str(m)[0].upper() for m in moves)})."
+        keys = [str(m)[0].upper() for m in moves]
+        return f"Choose with the button{'s' if len(keys) > 1 else ''} below (key{'s' if len(keys) > 1 else ''} {' or '.join(keys)})."
     return "Play your move on the board: click, or the arrow keys and Enter."
 
 
