@@ -310,3 +310,18 @@ def test_the_colour_blind_palette_draws_both_screens(driver):
         view = driver.scene.view
         assert view.palette.colour_blind
         assert any(f.endswith("_cb.svg") for f in view.sprite_files())
+
+
+def test_progress_that_cannot_be_saved_is_said_and_the_puzzle_still_solved(driver):
+    driver.app.scenes.switch("puzzles", PuzzleRequest("frozen-forest", 1, 0))
+    driver.frames(2)
+    scene = driver.scene
+
+    def refuse(puzzle_id):
+        raise PermissionError(13, "Permission denied")
+
+    scene.progress.mark_solved = refuse
+    puzzle = scene.puzzle
+    driver.play(next(m for m in scene.state.legal_moves() if str(m) == puzzle.solution[0]))
+    assert "Solved" in html(scene.panel.message_box)
+    assert "could not be saved: Permission denied" in html(scene.panel.text_box)
