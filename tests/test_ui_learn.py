@@ -227,7 +227,9 @@ def test_both_screens_fit_the_window(make_app, size):
     from ui.headless import Driver
 
     d = Driver(make_app(size=size, offer_resume=False))
-    for scene_name, payload in (("lesson", LessonRequest("frozen-forest", 3)), ("puzzles", PuzzleRequest("hv-grid", 3))):
+    last = len(load_lesson("goats-wintering").steps) - 1  # the end: three rows of buttons, and Pass
+    for scene_name, payload in (("lesson", LessonRequest("frozen-forest", 3)), ("lesson", LessonRequest("goats-wintering", last)),
+                                ("puzzles", PuzzleRequest("hv-grid", 3)), ("puzzles", PuzzleRequest("goats-wintering", 1))):
         d.app.scenes.switch(scene_name, payload)
         d.frames(2)
         scene = d.scene
