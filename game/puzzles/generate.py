@@ -305,8 +305,8 @@ def prompt(state, facts: dict, plan: Plan) -> str:
         task = "catch Mina" if state.to_move == 0 else "strand Yuki"
     depths = set(facts["solution_plies"])
     # "In k": every solution wins within k of the mover's own moves (players alternate here).
-    # With a horizon that is what the solution means; else it is said only when they all take k.
-    if plan.horizon is not None or (state.game.id == "frozen-forest" and len(depths) == 1):
+    # With a horizon that is what the solution means; else (exact distances) it is said when they all take k.
+    if plan.horizon is not None or (plan.exact and len(depths) == 1):
         task += f" in {(max(depths) + 1) // 2}"
     return f"{role}: {task}"
 
