@@ -7,6 +7,11 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
 from game.insight import Insight
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """A count with its noun in the right number: "1 step", "2 steps" (`words` for irregular plurals)."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 class IllegalMoveError(ValueError):
     """A move that is malformed or not legal in the given state; the message says why."""
 

@@ -13,7 +13,7 @@ Public read-only state for the app, beyond the protocol of game.core:
 from __future__ import annotations
 
 from game import boards
-from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.core import Config, Game, Move, Option, Outcome, State, plural, register
 from game.insight import Insight, SightLine
 from game.match import MatchResult, person_in_role
 
@@ -181,7 +181,7 @@ class FrozenForestGame(Game):
         if eaten[0] == eaten[1]:
             side = yuki if role == YUKI else mina
             return MatchResult(
-                None, wins, f"Both won as {side} and Yuki ate {eaten[0]} trees both times: a drawn match."
+                None, wins, f"Both won as {side} and Yuki ate {plural(eaten[0], 'tree')} both times: a drawn match."
             )
         if role == YUKI:
             g = 0 if eaten[0] < eaten[1] else 1
@@ -321,7 +321,7 @@ class FrozenForestState(State):
             why = "Yuki is surrounded by eaten spots"
         else:
             why = "Yuki is stuck: no tree next to him can see Mina"
-        return Outcome(1 - self.to_move, (eaten, eaten), f"{why} ({eaten} trees eaten).")
+        return Outcome(1 - self.to_move, (eaten, eaten), f"{why} ({plural(eaten, 'tree')} eaten).")
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -377,5 +377,5 @@ class FrozenForestState(State):
     def insight(self, selected: int | None = None) -> Insight:
         """Where Mina could hide and the trees Yuki could eat."""
         hiding, edible = self.hiding_spots(), self.edible_trees()
-        note = f"Mina could hide on {len(hiding)} spots; Yuki could eat {len(edible)} trees."
+        note = f"Mina could hide on {plural(len(hiding), 'spot')}; Yuki could eat {plural(len(edible), 'tree')}."
         return Insight(zones={"hiding": hiding, "edible": edible}, notes=(note,))

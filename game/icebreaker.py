@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 
 from game import boards
-from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.core import Config, Game, Move, Option, Outcome, State, plural, register
 from game.insight import Insight
 
 RED, BLACK = 0, 1
@@ -229,7 +229,7 @@ class IcebreakerState(State):
         targets = ", ".join(board.name(m.to) for m in self.legal_moves() if m.frm == frm)
         return (
             f"the ship on {board.name(frm)} must move one step closer to one of its nearest "
-            f"icebergs ({d} steps away): to {targets}, not {board.name(to)}"
+            f"icebergs ({plural(d, 'step')} away): to {targets}, not {board.name(to)}"
         )
 
     def _why_malformed(self, text: str) -> str:
@@ -253,7 +253,7 @@ class IcebreakerState(State):
             return None
         role = self.cfg.game.roles[w]
         return Outcome(w, self.captured,
-                       f"{role} has broken {self.captured[w]} icebergs, more than half of {self.cfg.start_icebergs}.")
+                       f"{role} has broken {plural(self.captured[w], 'iceberg')}, more than half of {self.cfg.start_icebergs}.")
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -338,7 +338,7 @@ class IcebreakerState(State):
             if near:
                 labels = {c: str(d) for c, d in self.distances_to(near, vacated=selected).items() if c != selected}
                 d = self.distance(selected)
-                notes.append(f"The ship on {name} is {d} step{'s' if d != 1 else ''} from its nearest iceberg.")
+                notes.append(f"The ship on {name} is {plural(d, 'step')} from its nearest iceberg.")
             else:
                 notes.append(f"The ship on {name} cannot reach any iceberg.")
             arrows = tuple((selected, t) for t in sorted({m.to for m in self.legal_moves() if m.frm == selected}))

@@ -4,6 +4,7 @@ Pure functions of the game, its positions and the analysis (ui.review.analysis.A
 """
 from __future__ import annotations
 
+from game.core import plural
 from game.review import DRAW, LOSS, WIN, percent
 from ui.bots import level_name
 from ui.review.analysis import LEVEL
@@ -13,7 +14,7 @@ from ui.widgets.text import esc
 def status_text(game, states, moves, index: int) -> str:
     """"Start · 13 moves", or "Move 1 of 13: Red a1-a2"."""
     if index == 0:
-        return f"Start · {len(moves)} moves"
+        return f"Start · {plural(len(moves), 'move')}"
     mover = states[index - 1].to_move
     return f"Move {index} of {len(moves)}: {game.roles[mover]} {moves[index - 1]}"
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 import pygame
 
 from game import get_game
+from game.core import plural
 from game.match import GameResult, Match
 from ui.games import make_view
 from ui.scene import Scene
@@ -60,8 +61,7 @@ class ResultsScene(Scene):
         """Why it ended, scores and length, who played, and the match table or what comes next."""
         g, s, roles = self.game, self.state.scores, self.game.roles
         seats = self.request.seats
-        n = len(self.request.moves)
-        length = f"{n} move" if n == 1 else f"{n} moves"
+        length = plural(len(self.request.moves), "move")
         lines = [esc(self.reason())]
         if g.shared_score:
             lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> {s[0]} · {length}")
