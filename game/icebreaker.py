@@ -232,6 +232,11 @@ class IcebreakerState(State):
             f"icebergs ({plural(d, 'step')} away): to {targets}, not {board.name(to)}"
         )
 
+    def _why_pass(self) -> str:
+        """A player passes only when no ship of theirs can reach an iceberg."""
+        me, them = self.cfg.game.roles[self.to_move], self.cfg.game.roles[1 - self.to_move]
+        return f"None of {me}'s ships can reach an iceberg, so {me} passes and {them} moves again."
+
     def _why_malformed(self, text: str) -> str:
         """Names the cell that is not on the board, or says that the two cells do not touch."""
         board = self.cfg.board
@@ -322,7 +327,7 @@ class IcebreakerState(State):
         return dist
 
     def insight(self, selected: int | None = None) -> Insight:
-        """Every ship's nearest icebergs; for a selected ship, its steps and the distances to its targets."""
+        """Every ship's nearest icebergs; for a selected ship, its steps and the steps left along its ways to them."""
         links = []
         nearest_all = 0
         for player in (RED, BLACK):
@@ -336,8 +341,11 @@ class IcebreakerState(State):
             name = self.cfg.board.name(selected)
             near = self.nearest_icebergs(selected)
             if near:
-                labels = {c: str(d) for c, d in self.distances_to(near, vacated=selected).items() if c != selected}
                 d = self.distance(selected)
+                to_berg = self.distances_to(near, vacated=selected)
+                from_ship = self.distances_to(1 << selected, vacated=selected)
+                # Numbers only on the ways to its nearest icebergs (the icebergs have their own mark).
+                labels = {c: str(k) for c, k in to_berg.items() if 0 < k < d and from_ship.get(c, d) + k == d}
                 notes.append(f"The ship on {name} is {plural(d, 'step')} from its nearest iceberg.")
             else:
                 notes.append(f"The ship on {name} cannot reach any iceberg.")

@@ -8,6 +8,7 @@ from game.boards import bits
 from game.insight import distances_to, insight, sight_line
 from game.match import GameResult
 from game.record import Seat
+from ui.games import game_ui
 from ui.payloads import GameSetup, PlayRequest
 
 
@@ -108,19 +109,23 @@ def test_frozen_forest_hover_draws_the_sight_line_with_its_blockers(driver):
 
 
 def test_icebreaker_overlay_shows_the_selected_ships_steps_and_distances(driver):
-    scene = open_game(driver, "icebreaker", ["i1-h1", "i5-h5", "a1-a2", "e1-e2", "h1-h2", "e2-f2"])
+    options, moves, (_, name) = game_ui("icebreaker").overlay_sample  # a ship three steps from its icebergs
+    scene = open_game(driver, "icebreaker", list(moves))
     driver.key(pygame.K_o, frames=2)
     scene = driver.scene
     seen = spy_draw(scene)
-    ship = scene.state.board.cell("a2")
+    ship = scene.state.board.cell(name)
     driver.click_cell(ship)
     driver.frames(1)
     state, drawn = scene.state, seen["insight"]
     assert {t for _, t in drawn.arrows} == legal_to(state, ship) == set(scene.hand.targets)
     assert all(f == ship for f, _ in drawn.arrows)
     near = state.nearest_icebergs(ship)
-    expected = {c: str(d) for c, d in distances_to(state, near, vacated=ship).items() if c != ship}
-    assert drawn.labels == expected
+    d = state.distance(ship)
+    to_berg = distances_to(state, near, vacated=ship)
+    assert drawn.labels and drawn.labels == state.insight(ship).labels
+    assert all(str(to_berg[c]) == k and 0 < int(k) < d for c, k in drawn.labels.items())
+    assert len(drawn.labels) < len(to_berg) // 2  # not every cell of the board: the ways to its icebergs
     ships = [c for p in (0, 1) for c in state.ship_cells(p)]
     assert set(drawn.links) == {(s, b) for s in ships for b in bits(state.nearest_icebergs(s))}
 
