@@ -31,8 +31,8 @@ class Hand:
             self.selected, self.targets = pick.cell, pick.targets
         elif pick.kind == CHOOSE:
             self.choices = list(pick.moves)
-        elif pick.kind == WHY:
-            self.put_down()
+        elif pick.kind == WHY and (self.selected is None or cell == self.selected):
+            self.put_down()  # a click on the piece itself puts it down; a wrong target keeps it in hand
         return pick
 
     def point(self, state, cell: int | None, explain: bool) -> bool:
