@@ -327,7 +327,7 @@ class HVState(State):
             else:
                 no = f"{them} has no square {self._where(1 - p)}, so is stuck: initials anywhere (+1 for {them})"
             return Situation("answer", f"{them} asks for {square}",
-                             f"Yes: {square} is filled and {me} moves next from it. No: {no}.")
+                             f"Yes: {square} is filled and {me} moves next from it.\nNo: {no}.")
         kinds = {m.kind for m in self.legal_moves()}
         refused = self.phase == _REFUSED
         if kinds == {"initials"}:
@@ -338,7 +338,7 @@ class HVState(State):
         if kinds == {"request"}:
             return Situation("ask", f"{me} can only move diagonally",
                              f"No empty square {self._where(p)}: ask {them} for a square diagonally next to {L} "
-                             f"(click it). Yes fills it and {them} moves on from it; no leaves {me} stuck: "
+                             f"(click it).\nYes fills it and {them} moves on from it; no leaves {me} stuck: "
                              f"initials anywhere (+1 for {me}).")
         if refused:
             return Situation("refused", f"{them} said no",

@@ -402,8 +402,8 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     scene = open_review(d)
     d.key(pygame.K_END)
     d.press("Export PNG")
-    assert scene.chooser.is_open and scene.chooser.dialog.window_display_title == "Export the board as PNG"
-    scene.chooser.set_path(tmp_path / "end.png")
+    assert scene.dialog.is_open and scene.dialog.dialog.window_display_title == "Export the board as PNG"
+    scene.dialog.set_path(tmp_path / "end.png")
     d.frames(2)
     d.key(pygame.K_RETURN, frames=2)
     picture = pygame.image.load(str(tmp_path / "end.png"))
@@ -415,7 +415,7 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     assert pygame.image.tobytes(start, "RGB") != pygame.image.tobytes(picture, "RGB")
     # The whole game as a record, whatever position is on screen.
     d.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
-    scene.chooser.set_path(tmp_path / "game.json")
+    scene.dialog.set_path(tmp_path / "game.json")
     d.frames(2)
     d.key(pygame.K_RETURN, frames=2)
     loaded = load(tmp_path / "game.json")

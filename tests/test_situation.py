@@ -72,7 +72,7 @@ def test_a_diagonal_request_says_what_yes_and_no_lead_to():
     state = get_game("hv-grid").replay(["c3", "b4?"], size=6)
     situation = state.situation()
     assert situation.kind == "answer" and situation.headline == "Vertical asks for b4"
-    assert "Yes: b4 is filled and Horizontal moves next from it." in situation.detail
+    assert "Yes: b4 is filled and Horizontal moves next from it.\n" in situation.detail
     assert "No: Vertical moves again from c3 without asking, filling a square above or below c3." in situation.detail
     refused = state.play("no").situation()
     assert refused.kind == "refused" and refused.headline == "Horizontal said no"

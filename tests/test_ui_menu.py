@@ -136,7 +136,7 @@ def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tm
     done = save(tmp_path / "done.json", Record("icebreaker", {"size": 3}, moves=finished))
     going = save(tmp_path / "going.json", Record("icebreaker", {"size": 3}, moves=finished[:4]))
     driver.press("Load…")
-    driver.scene.chooser.set_path(done)
+    driver.scene.dialog.set_path(done)
     driver.frames(2)
     driver.key(pygame.K_RETURN, frames=3)
     assert driver.app.scenes.current_name == "review"
@@ -144,7 +144,7 @@ def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tm
     driver.press("Menu")  # a loaded game's review goes back to the menu
     assert driver.app.scenes.current_name == "select"
     driver.press("Load…")
-    driver.scene.chooser.set_path(going)
+    driver.scene.dialog.set_path(going)
     driver.frames(2)
     driver.key(pygame.K_RETURN, frames=3)
     assert driver.app.scenes.current_name == "play" and driver.scene.moves == list(finished[:4])

@@ -101,11 +101,11 @@ def test_frozen_forest_hover_draws_the_sight_line_with_its_blockers(driver):
     driver.frames(1)
     line = sight_line(scene.state, board.cell("e5"))
     assert seen["sight"] == line and [board.name(c) for c in line.blockers] == ["d5", "c5", "b5"]
-    assert "blocked by the trees on d5, c5, b5" in scene.panel.message_box.html_text
+    assert "blocked by the trees on d5, c5, b5" in scene.panel.message_text()
     driver.move_mouse(scene.view.cell_center(board.cell("b4")))  # next to Yuki on a5: they see each other
     driver.frames(1)
     assert seen["sight"].clear  # the board's tag says "clear"; the panel gives the rule's reason
-    assert "Why not?" in scene.panel.message_box.html_text and "no tree blocks the line" in scene.panel.message_box.html_text
+    assert "Why not?" in scene.panel.message_text() and "no tree blocks the line" in scene.panel.message_text()
 
 
 def test_icebreaker_overlay_shows_the_selected_ships_steps_and_distances(driver):
@@ -176,7 +176,7 @@ def test_clicking_ones_own_stuck_goat_gives_the_step_rule_not_cell_is_taken(driv
     driver.click_cell(stuck)
     assert scene.state is state
     assert "taken" not in scene.message and "friendly neighbours" in scene.message
-    assert "Why not?" in scene.panel.message_box.html_text
+    assert "Why not?" in scene.panel.message_text()
 
 
 # -- hints --------------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
     assert [(h.rank, h.to, h.label) for h in seen["hints"]] == [(i + 1, m.to, f"{90 - 10 * i}%")
                                                              for i, m in enumerate(expected)]
     assert scene.session.hints_used == 1 and driver.button("Hint · 1 used")
-    assert "1. " + str(expected[0]) + " (90%)" in scene.panel.message_box.html_text
+    assert "1. " + str(expected[0]) + " (90%)" in scene.panel.message_text()
     driver.key(pygame.K_h)  # the same position: no second request, no second count
     assert scene.session.hints_used == 1 and len(worker.requests) == 1
     driver.click_cell(expected[0].to)  # a move: the hints go
@@ -228,8 +228,8 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
     assert scene.hints.thinking and scene.session.hints_used == 2
     driver.key(pygame.K_z, pygame.KMOD_CTRL)  # undo cancels the pending hint
     assert not scene.hints.thinking and worker.cancelled >= 1 and not scene.hints.marks
-    # The count travels with the game: the autosave holds it, and resuming picks it up.
-    saved = driver.app.storage.autosave.load().record
+    # The count travels with the game: the kept game holds it, and resuming picks it up.
+    saved = driver.app.storage.kept_games()[0][0].record
     assert saved.hints == 2
     from ui.payloads import PlayRequest
 
@@ -286,7 +286,9 @@ def match_scene(driver, match_game, first=(), moves=()):
 def test_game_1_of_a_match_says_roles_swap_next(driver):
     scene = match_scene(driver, 1)
     assert scene.match_lines()[0] == "Game 1 of 2 — roles swap next game."
-    assert "Game 1 of 2 — roles swap next game." in scene.panel.match_box.html_text
+    from ui.widgets.prose import plain
+
+    assert "Game 1 of 2 — roles swap next game." in plain(scene.panel.match)
 
 
 def test_game_2_guidance_after_yuki_won_game_1(driver):

@@ -344,8 +344,20 @@ def test_palettes_give_every_game_two_distinct_player_colours():
         pal = palette_for(cb)
         for game_ui in GAME_UIS.values():
             a, b = game_ui.player_colour(pal, 0), game_ui.player_colour(pal, 1)
-            assert a != b and game_ui.colour_name(0) != game_ui.colour_name(1)
+            assert a != b and game_ui.colour_name(0, pal) != game_ui.colour_name(1, pal)
     assert palette_for(True).sprite_suffix != palette_for(False).sprite_suffix
+
+
+def test_colour_names_follow_the_palette():
+    """The colour-blind palette draws red pieces orange: the panel must not call them red."""
+    for game_ui in GAME_UIS.values():
+        for player in (0, 1):
+            for cb in (False, True):
+                colour = game_ui.player_colour(palette_for(cb), player)
+                name = game_ui.colour_name(player, palette_for(cb))
+                reddish = colour[0] > 150 and colour[1] < 90 and colour[2] < 90
+                orange = colour[0] > 180 and 80 <= colour[1] < 160 and colour[2] < 60
+                assert ("red" in name) == reddish and ("orange" in name) == orange, (game_ui.game_id, cb, name, colour)
 
 
 def test_the_theme_loads_in_pygame_gui(screen):

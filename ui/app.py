@@ -67,7 +67,7 @@ class App:
         pygame.display.set_caption(self.title())
         self._set_icon()  # before set_mode: some platforms read the icon only when the window opens
         self.screen = self._open_window(size or self.settings.window, self.settings.fullscreen)
-        self.theme = Theme(self.screen.get_height())
+        self.theme = Theme(self.screen.get_size())
         self.ui = pygame_gui.UIManager(self.screen.get_size(), self.theme.scaled(), enable_live_theme_updates=False)
         self.theme.preload(self.ui)
         self.clock = pygame.time.Clock()
@@ -182,7 +182,7 @@ class App:
     def _resized(self) -> None:
         self._dirty = True
         self.ui.set_window_resolution(self.screen.get_size())
-        self.theme.follow(self.ui, self.screen.get_height())
+        self.theme.follow(self.ui, self.screen.get_size())
         if self.scenes.current is not None:
             self.scenes.current.relayout()
 
@@ -255,7 +255,7 @@ class App:
             return  # the scene is on its way out; its successor starts with fresh events
         if consumed and event.type < pygame.USEREVENT:
             return
-        if scene.chooser is None or not scene.chooser.handle_event(event):
+        if scene.dialog is None or not scene.dialog.handle_event(event):
             scene.handle_event(event)
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
@@ -326,7 +326,7 @@ class App:
         if self._failures >= GIVE_UP:
             self._stuck = f"Frostfield keeps failing ({summary}). The details are in {log or 'no log file'}."
             return
-        crash = Crash(where, summary, str(log) if log else None, self.storage.autosave.path.exists())
+        crash = Crash(where, summary, str(log) if log else None, bool(self.storage.kept.files()))
         try:
             self.scenes.switch("error" if "error" in self.scenes.factories else "select", crash)
             self.scenes.apply_pending()

@@ -89,6 +89,7 @@ class GoatsWinteringUI(GameUI):
     colours = (rgb("#f1e6cc"), rgb("#3a3b40"))
     colours_cb = (rgb("#f1e6cc"), rgb("#3a3b40"))
     colour_names = ("cream", "charcoal")
+    colour_names_cb = ("cream", "charcoal")
     legend_zones = ("forbidden", "no-room", "capturable", "in-danger")
     legend_extras = (("labels", "warmth: friendly goats next to it"),)
     menu_plies = 16

@@ -108,6 +108,7 @@ class HVGridUI(GameUI):
     colours = (rgb("#1d4fa0"), rgb("#b42b2b"))
     colours_cb = (rgb("#0072b2"), rgb("#d55e00"))
     colour_names = ("blue ink", "red ink")
+    colour_names_cb = ("blue ink", "orange ink")
     legend_zones = ("reference", "candidates", "diagonal")
     menu_plies = 20
     overlay_sample = ({}, ("a2", "b1?", "yes", "c1", "b2?", "no", "c2"), None)

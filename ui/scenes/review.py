@@ -90,7 +90,7 @@ class ReviewScene(Scene):
         """Board on the left; title, graph, note, move list and buttons in the panel on the right."""
         if self.states is None:
             return
-        scale, self.board_rect, panel_rect = board_and_panel(self.size, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
+        scale, self.board_rect, panel_rect, _ = board_and_panel(self.size, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
         self.view.layout(self.board_rect)
         title = f"{self.game.name} · review"
         if self.request.match_game:

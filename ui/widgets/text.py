@@ -51,10 +51,10 @@ class ShownTexts:
         self._shown.clear()
 
 
-def theme_font(ui, points: int, step: float = 1.0):
+def theme_font(ui, points: int, step: float = 1.0, bold: bool = False):
     """The theme's Noto Sans at `points` (scaled by the font step), as pygame-gui renders it."""
     size = max(8, round(points * step))
-    return ui.get_theme().get_font_dictionary().find_font(size, "noto_sans")
+    return ui.get_theme().get_font_dictionary().find_font(size, "noto_sans", bold=bold)
 
 
 def line_height(font) -> int:
