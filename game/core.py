@@ -340,6 +340,13 @@ class Game:
         """The default of option `name`, given the options before it in the schema."""
         return self.schema[name].default
 
+    def why_unavailable(self, name: str, value: Any, earlier: Mapping[str, Any]) -> str | None:
+        """Why `value` of option `name` is not allowed after the options `earlier`, for a setup that lists it anyway.
+
+        None (the default) leaves it out of the list: only a value worth knowing about is shown with its reason.
+        """
+        return None
+
     @property
     def schema(self) -> dict[str, Option]:
         """The option schema by name."""

@@ -160,6 +160,12 @@ class FrozenForestGame(Game):
             return ("grid",)
         return super().option_values(name, earlier)
 
+    def why_unavailable(self, name: str, value, earlier) -> str:
+        """The ring layout needs a forest of 4, 6 or 8 (it is laid in the middle of a 10×10 board)."""
+        if name == "layout" and value == "ring":
+            return f"size {', '.join(map(str, RING_SIZES[:-1]))} or {RING_SIZES[-1]} only"
+        return super().why_unavailable(name, value, earlier)
+
     def _make_config(self, options: dict) -> Config:
         return FrozenForestConfig(self, options)
 
