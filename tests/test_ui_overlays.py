@@ -220,6 +220,7 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
                                                              for i, m in enumerate(expected)]
     assert scene.session.hints_used == 1 and driver.button("Hint · 1 used")
     assert "1. " + str(expected[0]) + " (90%)" in scene.panel.message_text()
+    assert "%: the bot's chance of winning after that move." in scene.panel.message_text()  # the labels' legend
     driver.key(pygame.K_h)  # the same position: no second request, no second count
     assert scene.session.hints_used == 1 and len(worker.requests) == 1
     driver.click_cell(expected[0].to)  # a move: the hints go

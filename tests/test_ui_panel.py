@@ -142,4 +142,4 @@ def test_paths_are_shortened_with_the_home_folder_and_an_ellipsis(tmp_path):
     assert short_path(home / "a.json") == "~/a.json"
     long = home / ("x" * 40) / ("y" * 40) / "game.json"
     shown = short_path(long)
-    assert shown.startswith("~/") and shown.endswith("/game.json") and "…" in shown and len(shown) <= 60
+    assert shown.startswith("~/") and shown.endswith("/game.json") and "…" in shown and len(shown) <= 80

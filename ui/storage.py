@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.record import default_data_dir
 from game.saves import Kept, KeptGames
+from ui.widgets.prose import short_path
 from ui.settings import Settings, SettingsStore
 
 LOG_NAME = "frostfield.log"
@@ -88,7 +89,7 @@ class Storage:
             kept = put_aside(path)
         except OSError as err:
             return f"It could not be put aside ({err.strerror or err})."
-        return f"The file was kept as {kept.name} in {kept.parent}."
+        return f"The file was kept as {kept.name} in {short_path(kept.parent)}."
 
     def log(self, text: str) -> Path | None:
         """Add text to the log file; its path, or None if the log folder cannot be written."""

@@ -76,7 +76,10 @@ DOING = {
     "answer": "{role}: answer with Yes or No (keys Y and N).",
     "pass": "{role}: press Pass (key P).",
 }
-HINT_LEGEND = "%: the bot's estimate of winning after that move; wins in N: a sure win, N moves on (both sides counted)."
+# What a hint's labels mean, by the kind of label (game.review.evaluation_label's words).
+HINT_LEGEND = {"%": "%: the bot's chance of winning after that move",
+               "wins in": "wins in N: a sure win, N moves on (both sides' moves counted)",
+               "loses in": "loses in N: a sure loss, N moves on"}
 
 
 def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: bool, situation=None) -> str:
@@ -122,7 +125,9 @@ def message_paragraphs(*, bot_error: str | None, reason: str, why: bool, note: s
         paragraphs.append("Looking for the best moves…")
     elif hint_lines:
         paragraphs.append((("Hint: ", "text-bold"), (" · ".join(hint_lines), "text")))
-        paragraphs.append(((HINT_LEGEND, "dim"),))
+        said = [words for label, words in HINT_LEGEND.items() if any(label in line for line in hint_lines)]
+        if said:  # a legend for the kinds of label shown
+            paragraphs.append((("; ".join(said) + ".", "dim"),))
     return (paragraphs or [idle]) + [((text, "dim"),) for text in insight_notes]
 
 

@@ -8,7 +8,6 @@ from game.core import plural
 from game.review import DRAW, LOSS, WIN, percent
 from ui.bots import level_name
 from ui.review.analysis import LEVEL
-from ui.widgets.text import esc
 
 
 def status_text(game, states, moves, index: int) -> str:
@@ -85,12 +84,10 @@ def mark_text(game, review, ply: int) -> str:
     return text
 
 
-def note_html(mark: str, verdict: str, message: str, mark_colour: str, warn: str) -> str:
-    """The note box: a marked move (bold, in the marks' red), the verdict, and a message (warning colour)."""
-    lines = []
-    if mark:
-        lines.append(f"<font color='{mark_colour}'><b>{esc(mark)}</b></font>")
-    lines.append(esc(verdict))
+def note_paragraphs(mark: str, verdict: str, message: str) -> list:
+    """The note: a marked move (bold, in the marks' colour), the verdict, and a message (warning colour)."""
+    paragraphs = [((mark, "mark-bold"),)] if mark else []
+    paragraphs.append(verdict)
     if message:
-        lines.append(f"<font color='{warn}'>{esc(message)}</font>")
-    return "<br>".join(lines)
+        paragraphs.append(((message, "warn"),))
+    return paragraphs

@@ -1,7 +1,8 @@
 """Wrapped text drawn with the theme's font, measured exactly: a box can be as tall as its text, never a scrollbar.
 
 A text is paragraphs; a paragraph is a string or runs of (text, style), the styles being
-the palette's colours ("text", "dim", "warn", "accent") with "-bold" for bold. A word too
+the palette's colours ("text", "dim", "warn", "accent", or one the caller names) with
+"-bold" for bold. A word too
 long for a line (a path) breaks after a "/" or "\\", else anywhere, and gets no hyphen.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ PAD_X, PAD_Y = 10, 8  # inside a box: the text's distance from its edges
 BREAKS = "/\\"        # a long word breaks after these first
 
 
-def short_path(path, keep: int = 48) -> str:
+def short_path(path, keep: int = 72) -> str:
     """A path as a person reads it: the home folder as "~", and a long middle cut to "…" (the file name stays)."""
     text = str(path)
     home = str(Path.home())
@@ -92,11 +93,15 @@ class Prose:
         """The height of a box of `width` (padding included) that shows the paragraphs whole."""
         return len(self.wrap(paragraphs, width - 2 * PAD_X)) * self.line + 2 * PAD_Y
 
-    def draw(self, surface: pygame.Surface, rect, paragraphs, palette, *, centre: bool = False) -> int:
-        """Draw the paragraphs in `rect` (padding inside it), clipped to it; returns the lines that did not fit."""
+    def draw(self, surface: pygame.Surface, rect, paragraphs, palette, *, centre: bool = False, colours=None) -> int:
+        """Draw the paragraphs in `rect` (padding inside it), clipped to it; returns the lines that did not fit.
+
+        `colours` adds styles of its own (name -> RGB) to the palette's.
+        """
         rect = pygame.Rect(rect)
         lines = self.wrap(paragraphs, rect.w - 2 * PAD_X)
-        colours = {"text": palette.text, "dim": palette.text_dim, "warn": palette.warning, "accent": palette.accent}
+        colours = {"text": palette.text, "dim": palette.text_dim, "warn": palette.warning, "accent": palette.accent,
+                   **(colours or {})}
         y = rect.y + PAD_Y
         shown = 0
         clip = surface.get_clip()
