@@ -333,8 +333,8 @@ class HVState(State):
         if kinds == {"initials"}:
             nor = "" if refused or cfg.mode == _NEVER else " nor diagonally next to it"
             return Situation("stuck", f"{them} said no: {me} is stuck" if refused else f"{me} is stuck",
-                             f"{me} has no square to fill {self._where(p)}{nor}: write {me}'s initials in any "
-                             f"empty square (+1 for {me}); {them} then moves from it.")
+                             f"No square to fill {self._where(p)}{nor}: {me} writes initials in any empty "
+                             f"square (+1 for {me}), and {them} moves on from it.")
         if kinds == {"request"}:
             return Situation("ask", f"{me} can only move diagonally",
                              f"No empty square {self._where(p)}: ask {them} for a square diagonally next to {L} "

@@ -64,7 +64,7 @@ def test_horizontal_vertical_situations_follow_its_legal_moves():
         assert (kind == "ask") == (legal == {"request"})
         if kind == "stuck":
             me = state.game.roles[state.to_move]
-            assert f"write {me}'s initials in any empty square (+1 for {me})" in situation.detail
+            assert f"{me} writes initials in any empty square (+1 for {me})" in situation.detail
     assert {"stuck", "answer", "ask", "refused", "diagonal", None} <= kinds
 
 

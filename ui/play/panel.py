@@ -1,7 +1,7 @@
 """The play screen's side panel: fixed rows at its top and bottom, and between them a flow that grows with its texts.
 
-From the top: title, turn (with the mover's piece on a chip), seats, score, the match note,
-the thinking bar. From the bottom: four rows of buttons, then the overlay legend. Between
+From the top: title, turn (with the mover's piece on a chip), seats (the thinking bar while
+the bot thinks), score, the match note. From the bottom: four rows of buttons, then the overlay legend. Between
 them the flow: the situation banner, the message and the row of move buttons, each as
 tall as its text needs, and the move list (which follows the game and takes clicks) in
 what is left. Texts are drawn by ui.widgets.prose, measured exactly: never a scrollbar.
@@ -20,7 +20,7 @@ from ui.widgets.prose import Prose
 from ui.widgets.text import ShownTexts, fitting
 
 # Heights at 800 pixels of window height (the window scale multiplies them).
-TITLE, TURN, SEATS, SCORE, THINKING = 38, 34, 28, 32, 28
+TITLE, TURN, SEATS, SCORE = 38, 34, 28, 32
 CHOICES = 46          # the row of move buttons (pass, yes/no, a choice, the bot's retry)
 LEGEND_ROW, LEGEND_ICON = 24, 20
 BUTTON, GAP = 40, 6
@@ -36,7 +36,7 @@ PANEL_BELOW = 330
 class PlayPanel:
     """The widgets and drawn texts of the play panel, made by its scene (so the scene's clear() removes the widgets)."""
 
-    def __init__(self, scene, rect: pygame.Rect, scale: float, *, title: str, legend: list[tuple[str, str]],
+    def __init__(self, scene, rect: pygame.Rect, scale: float, *, title: tuple[str, ...], legend: list[tuple[str, str]],
                  match_lines: list[str], below: bool, actions: dict[str, Callable[[], None]]):
         self.scene, self.rect, self.scale = scene, pygame.Rect(rect), scale
         self.actions = actions
@@ -59,14 +59,21 @@ class PlayPanel:
         col = Column(left, gap=0)
         side = Column(right, gap=0) if below else col
         title_row = col.top(s(TITLE))
-        scene.label((title_row.x, title_row.y - s(4), title_row.w, s(42)), title,
-                    object_id="#panel_title", style="@heading")
+        heading = scene.label((title_row.x, title_row.y - s(4), title_row.w, s(42)), title[-1],
+                              object_id="#panel_title", style="@heading")
+        heading.set_text(fitting(heading, title))
         turn_row = col.top(s(TURN))
         chip = s(CHIP)
         self.chip_rect = pygame.Rect(turn_row.x + 2, turn_row.y + (s(32) - chip) // 2, chip, chip)
         self.turn_label = scene.label((turn_row.x + chip, turn_row.y, turn_row.w - 2 * chip, s(32)), "",
                                       object_id="#turn")
-        self.seats_label = scene.label(col.top(s(SEATS)), "", object_id="#seats", style="@subtle")
+        seats_row = col.top(s(SEATS))
+        self.seats_label = scene.label(seats_row, "", object_id="#seats", style="@subtle")
+        # While the bot thinks, its bar takes the seats' row (who plays is known by then).
+        self.think_rect = pygame.Rect(seats_row.x, seats_row.y + (seats_row.h - s(24)) // 2, seats_row.w, s(24))
+        self.think_label = scene.label((seats_row.x, seats_row.y, s(120), seats_row.h), "Thinking…",
+                                       object_id="#thinking", style="@small")
+        self.think_label.hide()
         score_row = col.top(s(SCORE))
         self.score_label = scene.label((score_row.x, score_row.y, score_row.w, s(30)), "", object_id="#score")
         button_rows = [side.bottom(s(BUTTON) + GAP, gap=0) for _ in range(4)][::-1]  # each with its gap below
@@ -76,16 +83,13 @@ class PlayPanel:
             self.match = list(match_lines)
             h = min(self.small.height(self.match, col.rect.w), int(col.rect.h * MATCH_MOST))
             self.match_rect = col.top(h, gap=s(4))
-        think_row = col.top(s(THINKING))
-        self.think_rect = pygame.Rect(think_row.x, think_row.y, think_row.w, s(24))
-        self.think_label = scene.label((think_row.x, think_row.y - 3, s(120), s(30)), "Thinking…",
-                                       object_id="#thinking", style="@small")
-        self.think_label.hide()
-        # Below the board the move buttons stay in the first column; beside it they follow the message.
+        # Below the board the move buttons and the move list stay in the first column (the flow is the second);
+        # beside it they follow the message.
         self.choice_home = col.top(s(CHOICES)) if below else None
         self.legend_rows = self._legend(side, legend, least=0 if below else 4 * self.prose.line + self._moves_least())
         self.flow = Column(middle, gap=0).rest() if below else col.rest()
-        self.moves = MoveList(self.flow, scale)
+        self.moves = MoveList(col.rest() if below else self.flow, scale)
+        self.moves_home = self.moves.rect if below else None
         self.moves_font = self.score_label.font
         self.banner_rect = self.message_rect = pygame.Rect(self.flow.topleft, (self.flow.w, 0))
         self.choice_rect = self.choice_home or pygame.Rect(self.flow.topleft, (self.flow.w, 0))
@@ -142,25 +146,32 @@ class PlayPanel:
         self._show_choices(choices)
 
     def _flow(self, has_choices: bool) -> None:
-        """Banner, message and move buttons as tall as they need, the move list below; the longest gives way first."""
+        """Banner, message and move buttons as tall as they need, the move list below (two rows, one if pressed).
+
+        Short of room, the banner keeps the larger share; each keeps a line at least and is cut.
+        """
         s = lambda v: int(v * self.scale)  # noqa: E731
         r, gap = self.flow, s(6)
         choices_h = s(CHOICES) if has_choices and self.choice_home is None else 0
         banner_h = self.prose.height(self.banner, r.w) if self.banner else 0
-        message_h = self.prose.height(self.message, r.w)
-        room = r.h - self._moves_least() - choices_h - (gap if banner_h else 0) - gap
+        message_h = self.prose.height(self.message, r.w) if self.message else 0
+        gaps = (gap if banner_h else 0) + (gap if message_h else 0)
+        room = r.h - (0 if self.moves_home else self._moves_least()) - choices_h - gaps
+        if banner_h + message_h > room:
+            room += self._moves_least() // 2  # the move list gives up a row
         one = self.prose.line + 16
-        if banner_h + message_h > room:  # too little room: each keeps a share, at least a line, and is cut
-            banner_h = min(banner_h, max(2 * one, room - max(one, min(message_h, room // 2)))) if banner_h else 0
-            message_h = max(one, room - banner_h)
+        if banner_h + message_h > room:
+            message_h = min(message_h, max(one, room // 3)) if message_h else 0
+            banner_h = max(one, room - message_h) if banner_h else 0
+            message_h = max(0, min(message_h, room - banner_h))
         y = r.y
         self.banner_rect = pygame.Rect(r.x, y, r.w, banner_h)
         y += banner_h + (gap if banner_h else 0)
         self.message_rect = pygame.Rect(r.x, y, r.w, message_h)
-        y += message_h + gap
+        y += message_h + (gap if message_h else 0)
         self.choice_rect = self.choice_home or pygame.Rect(r.x, y, r.w, s(CHOICES) - gap)
         y += choices_h
-        self.moves.rect = pygame.Rect(r.x, y, r.w, max(self._moves_least(), r.bottom - y))
+        self.moves.rect = self.moves_home or pygame.Rect(r.x, y, r.w, max(self._moves_least() // 2, r.bottom - y))
 
     def _show_choices(self, moves: list) -> None:
         """The row of move buttons: moves without a cell (pass, yes, no), a choice among moves, or "retry"/"continue"."""
@@ -198,9 +209,10 @@ class PlayPanel:
             pygame.draw.rect(surface, palette.well, self.banner_rect, border_radius=8)
             pygame.draw.rect(surface, palette.accent, self.banner_rect, width=2, border_radius=8)
             self.cut += self.prose.draw(surface, self.banner_rect, self.banner, palette)
-        pygame.draw.rect(surface, palette.well, self.message_rect, border_radius=8)
-        pygame.draw.rect(surface, palette.panel_border, self.message_rect, width=1, border_radius=8)
-        self.cut += self.prose.draw(surface, self.message_rect, self.message, palette)
+        if self.message:
+            pygame.draw.rect(surface, palette.well, self.message_rect, border_radius=8)
+            pygame.draw.rect(surface, palette.panel_border, self.message_rect, width=1, border_radius=8)
+            self.cut += self.prose.draw(surface, self.message_rect, self.message, palette)
         if self.match_rect is not None:
             pygame.draw.rect(surface, palette.well, self.match_rect, border_radius=8)
             self.small.draw(surface, self.match_rect, self.match, palette)
@@ -211,6 +223,7 @@ class PlayPanel:
             surface.blit(self._icon(view, key, rect.w), rect.topleft)
         if (thinking is not None) != self.think_label.visible:
             self.think_label.show() if thinking is not None else self.think_label.hide()
+            self.seats_label.hide() if thinking is not None else self.seats_label.show()
         if thinking is not None:
             r = self.think_rect
             left = self.think_label.rect.right + 6

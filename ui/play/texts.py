@@ -71,9 +71,9 @@ def sight_sentence(game, state, sight) -> str:
 
 # What the player does in a situation of the rules (game.insight.Situation), when it is not an ordinary move.
 DOING = {
-    "stuck": "{role}: click any empty square to write your initials there.",
+    "stuck": "{role}: click any empty square for your initials.",
     "ask": "{role}: click a diagonal square to ask for it.",
-    "answer": "{role}: answer with Yes or No (keys Y and N).",
+    "answer": "{role}: answer Yes or No (keys Y, N).",
     "pass": "{role}: press Pass (key P).",
 }
 # What a hint's labels mean, by the kind of label (game.review.evaluation_label's words).
@@ -99,18 +99,19 @@ def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: boo
     return instruction(game, state, selected)
 
 
-def banner(situation) -> list:
-    """The situation banner's paragraphs: its headline, then what follows (empty without a situation)."""
+def banner(situation, doing: str = "") -> list:
+    """The situation banner's paragraphs: its headline, what follows, and what to do (dim); empty without a situation."""
     if situation is None:
         return []
-    return [((situation.headline, "accent-bold"),)] + situation.detail.split("\n")
+    return ([((situation.headline, "accent-bold"),)] + situation.detail.split("\n")
+            + ([((doing, "dim"),)] if doing and situation.kind != "over" else []))
 
 
 def message_paragraphs(*, bot_error: str | None, reason: str, why: bool, note: str, sight: str,
                        hint_thinking: bool, hint_lines: list[str], idle: str, insight_notes=()) -> list:
     """The message box's paragraphs: a bot failure, a reason (marked "Why not?"), a note, a sight line, hints.
 
-    `idle` is shown when there is nothing else; the overlays' `insight_notes` come last, dim.
+    `idle` is shown when there is nothing else (none: the banner says it); the overlays' `insight_notes` come last, dim.
     """
     paragraphs = []
     if bot_error:
@@ -128,7 +129,7 @@ def message_paragraphs(*, bot_error: str | None, reason: str, why: bool, note: s
         said = [words for label, words in HINT_LEGEND.items() if any(label in line for line in hint_lines)]
         if said:  # a legend for the kinds of label shown
             paragraphs.append((("; ".join(said) + ".", "dim"),))
-    return (paragraphs or [idle]) + [((text, "dim"),) for text in insight_notes]
+    return (paragraphs or ([idle] if idle else [])) + [((text, "dim"),) for text in insight_notes]
 
 
 def choice_row(session, bot, choices) -> list:

@@ -28,7 +28,7 @@ NAVIGATION = (("« Start", "first", "Home"), ("‹ Back", "back", "Left"), ("Nex
 class ReviewPanel:
     """The widgets of the review panel, made by its scene (so the scene's clear() removes them)."""
 
-    def __init__(self, scene, rect, scale: float, *, title: str, plies: int, from_results: bool,
+    def __init__(self, scene, rect, scale: float, *, title: tuple[str, ...], plies: int, from_results: bool,
                  actions: dict[str, Callable[[], None]]):
         self.rect, self.scale = pygame.Rect(rect), scale
         self.shown = ShownTexts()
@@ -36,7 +36,8 @@ class ReviewPanel:
         s = lambda v: int(v * scale)  # noqa: E731
         col = Column(self.rect.inflate(-2 * s(PAD), -2 * s(PAD)), gap=0)
         row = col.top(s(TITLE))
-        scene.label((row.x, row.y - s(4), row.w, s(42)), title, object_id="#panel_title", style="@heading")
+        heading = scene.label((row.x, row.y - s(4), row.w, s(42)), title[-1], object_id="#panel_title", style="@heading")
+        heading.set_text(fitting(heading, title))
         self.status_label = scene.label(col.top(s(STATUS)), "", object_id="#turn")
         row = col.top(s(SCORE))
         self.score_label = scene.label((row.x, row.y, row.w, s(28)), "", object_id="#score", style="@subtle")

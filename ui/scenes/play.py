@@ -122,7 +122,8 @@ class PlayScene(Scene):
                                                                     below=PANEL_BELOW)
         self.view.layout(self.board_rect)
         self._centres = {c: self.view.cell_center(c) for c in self.session.start.board.cells}
-        title = self.game.name + (f" · game {self.request.match_game} of 2" if self.request.match_game else "")
+        match = f" · game {self.request.match_game} of 2" if self.request.match_game else ""
+        title = (self.game.name + match, self.game.name)  # the match note says which game, if the title cannot
         self.panel = PlayPanel(
             self, panel_rect, scale, title=title, below=below,
             legend=texts.legend_rows(self.game_ui) if self.overlays.on else [],
@@ -145,17 +146,18 @@ class PlayScene(Scene):
         hand, sight = self.hand, self.overlays.sight
         situation = state.situation()
         reason = hand.hover_reason or self.message
+        idle = texts.idle_sentence(game, self.game_ui, session, hand.selected, self.bot.paused, situation)
         message = texts.message_paragraphs(
             bot_error=self.bot.error, reason=reason, note=self.note,
             why=bool(reason) and (bool(hand.hover_reason) or reason == self._why_text),
             sight=texts.sight_sentence(game, state, sight) if sight is not None else "",
             hint_thinking=self.hints.thinking, hint_lines=self.hints.lines,
             insight_notes=insight.notes if (insight := self.overlays.insight(state, hand.selected)) else (),
-            idle=texts.idle_sentence(game, self.game_ui, session, hand.selected, self.bot.paused, situation))
+            idle="" if situation else idle)  # with a situation, the banner says what to do
         self.panel.show(
             turn=texts.turn_texts(game, self.game_ui, state, self.ctx.palette),
             seats=texts.seats_texts(game, self.request), score=texts.score_texts(game, state),
-            banner=texts.banner(situation), message=message,
+            banner=texts.banner(situation, idle), message=message,
             match=self.match_lines() if self.request.match_game else None,
             overlays=texts.overlay_button_text(self.overlays.on), hint=texts.hint_button_text(session.hints_used),
             can_undo=session.can_undo, can_redo=session.can_redo,

@@ -91,9 +91,8 @@ class ReviewScene(Scene):
             return
         scale, self.board_rect, panel_rect, _ = board_and_panel(self.size, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
         self.view.layout(self.board_rect)
-        title = f"{self.game.name} · review"
-        if self.request.match_game:
-            title += f" (game {self.request.match_game} of 2)"
+        game_no = f" (game {self.request.match_game} of 2)" if self.request.match_game else ""
+        title = (f"{self.game.name} · review{game_no}", f"{self.game.name} · review", f"Review{game_no}", "Review")
         self.panel = ReviewPanel(self, panel_rect, scale, title=title, plies=self.plies,
                                  from_results=self.payload.back == "results",
                                  actions=dict(first=self.first, back=self.back, forward=self.forward, last=self.last,

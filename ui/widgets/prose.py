@@ -3,7 +3,7 @@
 A text is paragraphs; a paragraph is a string or runs of (text, style), the styles being
 the palette's colours ("text", "dim", "warn", "accent", or one the caller names) with
 "-bold" for bold. A word too
-long for a line (a path) breaks after a "/" or "\\", else anywhere, and gets no hyphen.
+long for a line (a path) breaks after a "/", "\\", "-", "_" or ".", else anywhere, and gets no hyphen.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ui.widgets.text import draw_text, line_height, theme_font
 
 Run = tuple[str, str]
 PAD_X, PAD_Y = 10, 8  # inside a box: the text's distance from its edges
-BREAKS = "/\\"        # a long word breaks after these first
+BREAKS = "/\\-_."     # a long word (a path, a file name) breaks after one of these first
 
 
 def short_path(path, keep: int = 72) -> str:
@@ -137,7 +137,7 @@ def _words(text: str) -> list[str]:
 
 
 def _cut(font, word: str, room: int) -> int:
-    """Where to break a word too long for the line: after the last "/" that fits, else as many letters as fit."""
+    """Where to break a word too long for the line: after the last break mark that fits, else as many letters as fit."""
     fit = 1
     while fit < len(word) and font.size(word[:fit + 1])[0] <= room:
         fit += 1
