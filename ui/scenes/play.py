@@ -20,7 +20,8 @@ from ui.games import game_ui
 from ui.play import texts
 from ui.play.bot_turns import BotTurns
 from ui.play.files import PlayFiles
-from ui.play.hand import Hand
+from ui.play.hand import ARROWS, Hand
+from ui.play.keys import KEYS
 from ui.play.hints import Hints
 from ui.play.overlays import Overlays
 from ui.play.panel import PANEL_BELOW, PANEL_MAX, PANEL_MIN, PANEL_SHARE, PlayPanel
@@ -30,19 +31,6 @@ from ui.views.motion import MoveAnimation
 from ui.widgets.layout import board_and_panel
 
 FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
-ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-# (key, Ctrl held) -> the scene's method (a dotted path) and its arguments; P, Y and N play the moves without a cell.
-KEYS = {
-    (pygame.K_z, True): ("undo",), (pygame.K_y, True): ("redo",),
-    (pygame.K_s, True): ("files.ask_save",), (pygame.K_o, True): ("files.ask_load",),
-    (pygame.K_o, False): ("toggle_overlays",), (pygame.K_h, False): ("ask_hint",),
-    (pygame.K_p, False): ("play_named", "pass"), (pygame.K_y, False): ("play_named", "yes"),
-    (pygame.K_n, False): ("play_named", "no"),
-    **{(key, ctrl): (name,) for ctrl in (False, True) for key, name in (
-        (pygame.K_F1, "show_rules"), (pygame.K_ESCAPE, "escape"), (pygame.K_RETURN, "enter"),
-        (pygame.K_KP_ENTER, "enter"), (pygame.K_SPACE, "enter"))},
-}
-
 
 class PlayScene(Scene):
     """One game on screen: board view, side panel, input, bot turns, hints, overlays and files."""
@@ -77,7 +65,7 @@ class PlayScene(Scene):
         self.first_result = texts.first_game_result(self.game, payload)
         self.view = self.game_ui.make_view(self.session.start.board, self.ctx.palette)
         self.build()
-        self.hand.cursor = self._start_cursor()
+        self.hand.cursor = self.hand.start_cell(self.state, self._centres, self.board_rect.center)
         self._keep()
 
     def on_exit(self) -> None:
@@ -375,19 +363,13 @@ class PlayScene(Scene):
             hand.put_down()
             self.refresh()
         elif event.type == pygame.KEYDOWN and event.key in ARROWS:
-            self.hover_cell(hand.step_cursor(self._centres, self._start_cursor(), *ARROWS[event.key]), explain=False)
+            start = hand.start_cell(self.state, self._centres, self.board_rect.center)
+            self.hover_cell(hand.step_cursor(self._centres, start, *ARROWS[event.key]), explain=False)
         elif event.type == pygame.KEYDOWN and (event.key, bool(event.mod & pygame.KMOD_CTRL)) in KEYS:
             name, *args = KEYS[(event.key, bool(event.mod & pygame.KMOD_CTRL))]
             attrgetter(name)(self)(*args)
         else:
             super().handle_event(event)
-
-    def _start_cursor(self) -> int:
-        last = self.state.last_move
-        if last is not None and last.to is not None:
-            return last.to
-        cx, cy = self.board_rect.center
-        return min(self._centres, key=lambda c: (self._centres[c][0] - cx) ** 2 + (self._centres[c][1] - cy) ** 2)
 
     @property
     def animating(self) -> bool:
