@@ -4,13 +4,16 @@
 
 Plays N games with roles alternated (A takes player 0 in odd-numbered games), and prints
 each side's win rate overall and per role with a 95% Wilson interval, mean scores and
-mean time per move. `--seconds S` is Strong's and plain UCT's time per move; the other
-levels keep their usual ratio to Strong (Expert thinks longer, Casual shorter).
+mean time per move. `--seconds S` is Strong's and textbook UCT's time per move, the same for
+both sides; the other levels keep their usual ratio to Strong (Expert thinks longer). `--jobs 2`
+plays two games at once (one per core); each game is seeded by its number, so the results do
+not depend on the jobs.
 """
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import sys
 import time
 from dataclasses import dataclass, field
@@ -60,6 +63,7 @@ class Side:
 def play_game(game, options: dict, bots, first: int, max_plies: int = 2000):
     """One game; bots[i] plays player (i + first) % 2. Returns (final state, per-bot time, moves)."""
     state = game.new(**options)
+    moves: list[str] = []
     for bot in bots:
         bot.reset()
     spent = [0.0, 0.0]
@@ -67,45 +71,68 @@ def play_game(game, options: dict, bots, first: int, max_plies: int = 2000):
     while not state.is_over and state.ply < max_plies:
         who = (state.to_move - first) % 2  # index into bots
         t0 = time.perf_counter()
-        move = bots[who].choose(state)
+        move = bots[who].choose(state, moves)
         spent[who] += time.perf_counter() - t0
         made[who] += 1
         state = state.play(move)  # the checked play: a bot's illegal move would raise here
+        moves.append(str(move))
     return state, spent, made
 
 
+def _one_game(job: tuple) -> tuple:
+    """Game number g of a match, bots made afresh and seeded by g (runs in a worker process too)."""
+    from game.bots.levels import make_bot
+
+    game_id, options, level_a, level_b, scale, seed, g, role = job
+    game = get_game(game_id)
+    bots = tuple(make_bot(split_level(level)[0], game_id, options, seed + 2 * g + i, scale,
+                          tune=split_level(level)[1])
+                 for i, level in enumerate((level_a, level_b)))
+    first = g % 2 if role is None else role  # in even games A plays player 0 (unless A keeps one role)
+    state, spent, made = play_game(game, options, bots, first)
+    return g, first, state.winner if state.is_over else None, state.is_over, state.scores, state.ply, spent, made
+
+
 def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
-        seconds: float | None, seed: int = 1, out=None) -> tuple[Side, Side]:
+        seconds: float | None, seed: int = 1, out=None, jobs: int = 1,
+        role: int | None = None) -> tuple[Side, Side]:
     """Play the match and print the report; returns both sides' tallies."""
     out = out if out is not None else sys.stdout
-    from game.bots.levels import STRONG_SECONDS, make_bot
+    from game.bots.levels import STRONG_SECONDS
 
     game = get_game(game_id)
     options = game.validate(**options)
     scale = seconds / STRONG_SECONDS if seconds else 1.0
     sides = (Side(level_a), Side(level_b))
-    bots = (make_bot(level_a, game_id, options, seed, scale),
-            make_bot(level_b, game_id, options, seed + 1, scale))
     roles = game.roles
     print(f"{game.name} {options}: A={level_a} vs B={level_b}, {games} games, "
-          f"{seconds if seconds else STRONG_SECONDS}s per move (Strong)", file=out, flush=True)
-    for g in range(games):
-        first = g % 2  # in even games A plays player 0
-        state, spent, made = play_game(game, options, bots, first)
-        for i, side in enumerate(sides):
-            role = (i + first) % 2
-            side.games[role] += 1
-            side.score_sum[role] += state.scores[role]
-            if state.winner is None:
-                side.points[role] += 0.5
-            elif state.winner == role:
-                side.points[role] += 1.0
-            side.moves += made[i]
-            side.seconds += spent[i]
-        winner = "draw" if state.winner is None or not state.is_over else roles[state.winner]
-        a_role = roles[first]
-        print(f"  game {g + 1}: A as {a_role}, winner {winner}, scores {state.scores}, "
-              f"{state.ply} plies", file=out, flush=True)
+          f"{seconds if seconds else STRONG_SECONDS}s per move (Strong), {jobs} at once",
+          file=out, flush=True)
+    work = [(game_id, options, level_a, level_b, scale, seed, g, role) for g in range(games)]
+    if jobs > 1:
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        results = pool.imap_unordered(_one_game, work)
+    else:
+        pool, results = None, map(_one_game, work)
+    try:
+        for g, first, winner, over, scores, plies, spent, made in results:
+            for i, side in enumerate(sides):
+                role = (i + first) % 2
+                side.games[role] += 1
+                side.score_sum[role] += scores[role]
+                if winner is None:
+                    side.points[role] += 0.5
+                elif winner == role:
+                    side.points[role] += 1.0
+                side.moves += made[i]
+                side.seconds += spent[i]
+            shown = "draw" if winner is None or not over else roles[winner]
+            print(f"  game {g + 1}: A as {roles[first]}, winner {shown}, scores {scores}, "
+                  f"{plies} plies", file=out, flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     for name, side in zip("AB", sides):
         n_roles = [max(1, n) for n in side.games]
         mean_scores = ", ".join(
@@ -114,6 +141,19 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
         print(f"{name} {side.level}: {side.line(roles)}", file=out)
         print(f"   mean own score {mean_scores}; {per_move:.3f}s per move", file=out, flush=True)
     return sides
+
+
+def split_level(text: str) -> tuple[str, dict]:
+    """'strong+c=0.7+mina_sample=6' -> ('strong', {'c': 0.7, 'mina_sample': 6.0}): a level and its knobs."""
+    level, *knobs = text.split("+")
+    tune = {}
+    for knob in knobs:
+        name, eq, value = knob.partition("=")
+        try:
+            tune[name.strip()] = float(value)
+        except ValueError:
+            raise ValueError(f"a knob is written name=number, not {knob!r}") from None
+    return level.strip(), tune
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -135,12 +175,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
     parser.add_argument("--option", action="append", default=[], metavar="K=V",
                         help="a game option, e.g. size=6 (repeatable)")
-    parser.add_argument("--a", required=True, choices=ARENA_LEVELS, help="level of bot A")
-    parser.add_argument("--b", required=True, choices=ARENA_LEVELS, help="level of bot B")
+    levels = ", ".join(ARENA_LEVELS)
+    parser.add_argument("--a", required=True, help=f"level of bot A ({levels}), knobs after '+': strong+c=0.7")
+    parser.add_argument("--b", required=True, help="level of bot B, likewise")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=None,
                         help="Strong's (and uct's) time per move; other levels scale with it")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (one per core)")
+    parser.add_argument("--role", type=int, choices=(0, 1), default=None,
+                        help="A always plays this player (0 or 1) instead of alternating")
     args = parser.parse_args(argv)
     try:
         options = parse_options(args.option)
@@ -148,7 +192,13 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--games must be at least 1")
         if args.seconds is not None and args.seconds <= 0:
             raise ValueError("--seconds must be positive")
-        run(args.game, options, args.a, args.b, args.games, args.seconds, args.seed)
+        if args.jobs < 1:
+            raise ValueError("--jobs must be at least 1")
+        for level in (args.a, args.b):
+            if split_level(level)[0] not in ARENA_LEVELS:
+                raise ValueError(f"unknown level {level!r}; levels: {levels}")
+        run(args.game, options, args.a, args.b, args.games, args.seconds, args.seed, jobs=args.jobs,
+            role=args.role)
     except ValueError as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2

@@ -1,22 +1,28 @@
-"""Random playouts per CPU second for each game at its default options: `python -m game.bench`."""
+"""Speed of the two engines side by side: `python -m game.bench`.
+
+For each game at its default options: uniformly random playouts per CPU second in the Python
+rules (game/) and in the native core (same seed, same ply cap), and their ratio; then the native
+Strong search's MCTS iterations per second from a few positions of a real game, beside the
+pure-Python search's figures this core replaced (measured on this 2-core machine).
+"""
 from __future__ import annotations
 
 import argparse
 import random
 import time
 
-from game import GAMES
+from game import GAMES, _native
+from game.bots.native import native_options
 
-# Targets from the engine issue (pure Python, this 2-core machine), and Goats' ply cap.
-TARGETS = {"frozen-forest": 4000, "icebreaker": 1500, "hv-grid": 4000, "goats-wintering": 1000}
-PLY_CAP = {"goats-wintering": 200}
+PLY_CAP = {"goats-wintering": 200}  # Goats Wintering may wander: both engines stop at 200 plies
+PYTHON_STRONG = {"frozen-forest": 2400, "icebreaker": 18800, "hv-grid": 11200, "goats-wintering": 9100}
 
 
 def playouts_per_second(game_id: str, seconds: float, seed: int = 1, **options) -> tuple[float, float, float]:
-    """Run seeded random playouts for about `seconds` of CPU time.
+    """Seeded random playouts in the Python engine for about `seconds` of CPU time.
 
-    Returns (playouts per CPU second, playouts per wall second, mean plies). CPU time is
-    the figure of record: it does not drop when other processes share the cores.
+    Returns (playouts per CPU second, playouts per wall second, mean plies). CPU time is the
+    figure of record: it does not drop when other processes share the cores.
     """
     game = GAMES[game_id]
     start = game.new(**options)
@@ -40,20 +46,49 @@ def playouts_per_second(game_id: str, seconds: float, seed: int = 1, **options) 
     return count / cpu, count / wall, plies / count
 
 
+def native_playouts_per_second(game_id: str, seconds: float, seed: int = 1, **options) -> tuple[float, float]:
+    """Random playouts in the native core: (playouts per CPU second, mean plies)."""
+    opts = native_options(GAMES[game_id].validate(**options))
+    c0 = time.process_time()
+    count, plies = _native.playouts(game_id, opts, seconds, PLY_CAP.get(game_id, 1000), seed)
+    return count / (time.process_time() - c0), plies / count
+
+
+def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1) -> float:
+    """The native Strong search's iterations per second over the first few moves of a game it plays."""
+    from game.bots.levels import make_bot
+
+    game = GAMES[game_id]
+    bot = make_bot("strong", game_id, {}, seed, scale=seconds / 0.5)
+    state, moves, done, spent = game.new(), [], 0, 0.0
+    for _ in range(6):
+        if state.is_over:
+            break
+        move = bot.choose(state, moves)
+        done += bot.stats["iterations"]
+        spent += bot.stats["seconds"]
+        state, moves = state.play(move), moves + [str(move)]
+    return done / spent if spent else 0.0
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Print playouts/s per game against its target."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per game")
+    """Print one line a game: both engines' playouts/s and the ratio, then Strong's iterations/s."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per engine and game")
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
     args = parser.parse_args(argv)
-    print(f"{'game':18} {'playouts/s':>11} {'(wall)':>8} {'target':>7} {'plies':>6}")
-    for game_id in GAMES:
-        if args.game and game_id != args.game:
-            continue
-        rate, wall_rate, plies = playouts_per_second(game_id, args.seconds)
-        target = TARGETS.get(game_id, 0)
-        mark = "ok" if rate >= target else "BELOW"
-        print(f"{game_id:18} {rate:11.0f} {wall_rate:8.0f} {target:7d} {plies:6.1f}  {mark}")
+    chosen = [g for g in GAMES if not args.game or g == args.game]
+    print("random playouts per CPU second, default options (plies: mean length of a playout)")
+    for game_id in chosen:
+        py, _, py_plies = playouts_per_second(game_id, args.seconds)
+        nat, nat_plies = native_playouts_per_second(game_id, args.seconds)
+        print(f"{game_id}: python {py:.0f}/s, native {nat:.0f}/s, ratio {nat / py:.0f}x"
+              f" (plies {py_plies:.1f} / {nat_plies:.1f})", flush=True)
+    print("Strong's MCTS iterations per second (native), against the pure-Python search it replaced")
+    for game_id in chosen:
+        its = strong_iterations_per_second(game_id, min(args.seconds, 0.5))
+        old = PYTHON_STRONG[game_id]
+        print(f"{game_id}: native {its:.0f}/s, python {old}/s, ratio {its / old:.0f}x", flush=True)
 
 
 if __name__ == "__main__":

@@ -303,6 +303,8 @@ class Game:
     score_name: str = "points" # what the scores count, in the game's own words
     shared_score: bool = False # True if both scores count one thing (Frozen Forest: trees eaten)
     option_schema: tuple[Option, ...] = ()
+    exact_distance: bool = True  # Perfect solves how soon a win comes (False: win/draw/loss only,
+    # for a game whose length is fixed, where solving only the outcome is far faster)
 
     def __init__(self):
         self._configs: dict[tuple, Config] = {}
@@ -351,6 +353,10 @@ class Game:
     def schema(self) -> dict[str, Option]:
         """The option schema by name."""
         return {o.name: o for o in self.option_schema}
+
+    def solvable(self, options: Mapping[str, Any]) -> bool:
+        """True if the native solver settles these options' opening in seconds: Perfect is offered."""
+        return False
 
     def _check(self, options: dict) -> None:
         """Checks across options (e.g. a layout allowed only for some sizes)."""

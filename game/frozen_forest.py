@@ -169,6 +169,10 @@ class FrozenForestGame(Game):
     def _make_config(self, options: dict) -> Config:
         return FrozenForestConfig(self, options)
 
+    def solvable(self, options) -> bool:
+        """Perfect is offered on grids the native solver settles from the start in seconds."""
+        return options["layout"] == "grid" and options["size"] <= 5
+
     def _initial(self, cfg: Config) -> State:
         s = FrozenForestState._start(cfg, YUKI)
         s._yuki = None

@@ -421,6 +421,11 @@ class HVGridGame(Game):
         Option("diagonals", ("ask", "stuck", "always", "never"), "ask",
                "Diagonal moves: by request, only when stuck, always, or never"),
     )
+    exact_distance = False  # every game ends on a full grid: only who wins matters to Perfect
+
+    def solvable(self, options) -> bool:
+        """Perfect is offered on grids whose outcome the native solver settles from the start in seconds."""
+        return options["size"] <= (5 if options["reach"] == "adjacent" else 4)
 
     def _make_config(self, options: dict) -> Config:
         """Precompute masks and intern every move for these options."""

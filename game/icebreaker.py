@@ -89,6 +89,10 @@ class IcebreakerGame(Game):
         Option("size", tuple(range(3, 9)), 5, "cells on each side of the hexagon"),
     )
 
+    def solvable(self, options) -> bool:
+        """Perfect is offered on hexagons the native solver settles from the start in seconds."""
+        return options["size"] <= 3
+
     def _make_config(self, options: dict) -> IcebreakerConfig:
         return IcebreakerConfig(self, options)
 

@@ -54,12 +54,18 @@ def load_module(name: str, path: Path):
     return module
 
 
+# Data that game/ reads beside its own modules (Path(__file__).parent): the lessons and puzzles.
+GAME_DATA = ("game/lessons", "game/puzzles")
+
+
 def bundled_datas(root: Path) -> list[tuple[str, str]]:
-    """(source, folder inside the bundle) pairs for PyInstaller's `datas`: all of assets/ and pyproject.toml."""
+    """(source, folder inside the bundle) pairs for PyInstaller's `datas`: assets/, pyproject.toml, game data."""
     # The app's own resource helper says where assets/ is and what it is called inside the
     # bundle, so the spec and ui.resources.asset_path() can never disagree.
     resources = load_module("frostfield_resources", root / "ui" / "resources.py")
-    return [(str(resources.assets_root()), resources.ASSETS_DIR), (str(root / PYPROJECT), ".")]
+    # A bundled module's __file__ lies under the unpacked folder, in the same place as in the checkout.
+    game_data = [(str(root / folder / "*.json"), folder) for folder in GAME_DATA]
+    return [(str(resources.assets_root()), resources.ASSETS_DIR), (str(root / PYPROJECT), ".")] + game_data
 
 
 def keep_data(dest_name: str) -> bool:

@@ -1,15 +1,20 @@
-"""The playout benchmark runs for every game and prints one line each (figures are not asserted)."""
+"""The benchmark runs both engines for every game and prints one line each (figures are not asserted)."""
+import re
+
 from game import GAMES
-from game.bench import main, playouts_per_second
+from game.bench import main, native_playouts_per_second, playouts_per_second
 
 
-def test_bench_plays_whole_games_and_reports_mean_plies():
+def test_both_engines_play_whole_games_of_the_same_length():
     rate, wall_rate, plies = playouts_per_second("hv-grid", 0.05, size=3)
-    assert rate > 0 and wall_rate > 0
-    assert plies >= 9  # a 3x3 game fills 9 squares, plus any requests and answers
+    native_rate, native_plies = native_playouts_per_second("hv-grid", 0.05, size=3)
+    assert rate > 0 and wall_rate > 0 and native_rate > 0
+    assert plies >= 9 and native_plies >= 9  # a 3x3 game fills 9 squares, plus requests and answers
 
 
-def test_bench_prints_a_line_per_game(capsys):
-    main(["--seconds", "0.02"])
+def test_bench_prints_a_line_per_game_and_engine(capsys):
+    main(["--seconds", "0.02", "--game", "frozen-forest"])
     lines = capsys.readouterr().out.strip().splitlines()
-    assert [line.split()[0] for line in lines[1:]] == list(GAMES)
+    assert re.fullmatch(r"frozen-forest: python \d+/s, native \d+/s, ratio \d+x \(plies .*\)", lines[1])
+    assert re.fullmatch(r"frozen-forest: native \d+/s, python 2400/s, ratio \d+x", lines[3])
+    assert sorted(GAMES)  # the registry every line is drawn from

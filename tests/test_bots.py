@@ -1,6 +1,8 @@
-"""The bots: they find wins, avoid losses, never cheat, and the solver agrees with brute force."""
+"""The bots on the native core: they find wins, avoid losses, never cheat, and Perfect agrees
+with an independent brute force written here in Python over the rules of record."""
 import random
 import sys
+import time
 
 import pytest
 
@@ -8,14 +10,13 @@ from game import get_game
 from game.bots import LEVELS, make_bot
 from game.bots.base import Evaluation, RandomBot
 from game.bots.levels import pick
-from game.bots.mcts import MCTSBot, Policy
-from game.bots.policies import GenericPolicy, policy_for
-from game.bots.solver import WIN, Solver, SolverBot, score_to_value, to_parent
+from game.bots.native import NativeBot, PerfectBot
 
 GAME_IDS = ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
+WIN = 1_000_000  # the solver's score of a won game: WIN - n wins in n plies
 
-# Positions from real (random) games, found by search, with the moves that win at once
-# (or, for avoid-loss, the only moves that do not lose), checked again in each test.
+# Positions from real (random) games, with the moves that win at once (or, for avoid-loss, the
+# only moves that do not lose), checked again in each test.
 WIN_IN_ONE = [
     ("frozen-forest", {"size": 6},
      ["d3", "a6", "c3", "a5", "b2", "b4", "c1", "c3", "d1", "a1", "d2", "f6", "e3", "b6",
@@ -43,12 +44,10 @@ HV_SAFE = ("hv-grid", {"size": 4, "diagonals": "always"},
            ["d1", "c2", "d2", "d3", "c4", "b3", "a3", "b2", "c3", "b4", "a4", "d4*"], {"b1*"})
 
 
-def search_bot(game_id, options, seed=1, iterations=1500):
-    """Strong's search with a fixed iteration budget (machine-independent)."""
+def search_bot(game_id, options, seed=1, iterations=3000, **search):
+    """Strong's search (knowledge, proofs, endgame solver) with a machine-independent budget."""
     opts = get_game(game_id).validate(**options)
-    policy = policy_for(game_id, opts, 2000)
-    return MCTSBot(seed, seconds=None, iterations=iterations, policy=policy,
-                   solver_factory=lambda: Solver(mobility=policy.solver_mobility))
+    return NativeBot(game_id, opts, seed, iterations=iterations, solve_nodes=20_000, **search)
 
 
 def wins_at_once(state, move):
@@ -56,54 +55,44 @@ def wins_at_once(state, move):
     return after.is_over and after.winner == state.to_move
 
 
-def opponent_wins_at_once(state, move):
-    after = state.play(move)
-    if after.is_over:
-        return after.winner != state.to_move
-    return after.to_move != state.to_move and any(wins_at_once(after, r) for r in after.legal_moves())
-
-
 @pytest.mark.parametrize("game_id,options,moves,winning", WIN_IN_ONE)
-def test_the_bot_takes_a_win_in_one(game_id, options, moves, winning):
+def test_bots_take_a_win_in_one(game_id, options, moves, winning):
     state = get_game(game_id).replay(moves, **options)
     assert {str(m) for m in state.legal_moves() if wins_at_once(state, m)} == winning
-    assert len(state.legal_moves()) > len(winning)  # there is a way to miss it
-    for seed in (1, 2):
-        assert str(search_bot(game_id, options, seed, iterations=300).choose(state)) in winning
-    # Even the Beginner, who errs on purpose, never misses a sure win.
-    assert str(make_bot("beginner", game_id, options, seed=3).choose(state)) in winning
+    for seed in (1, 2, 3):
+        assert str(search_bot(game_id, options, seed, iterations=300).choose(state, moves)) in winning
+    assert str(make_bot("beginner", game_id, options, seed=3).choose(state, moves)) in winning
 
 
 @pytest.mark.parametrize("game_id,options,moves,safe", AVOID_LOSS_IN_ONE)
-def test_the_bot_avoids_a_loss_in_one(game_id, options, moves, safe):
+def test_bots_avoid_a_loss_in_one(game_id, options, moves, safe):
     state = get_game(game_id).replay(moves, **options)
-    assert {str(m) for m in state.legal_moves() if not opponent_wins_at_once(state, m)} == safe
-    for seed in (1, 2):
-        assert str(search_bot(game_id, options, seed, iterations=600).choose(state)) in safe
-    assert str(make_bot("casual", game_id, options, seed=3).choose(state)) in safe
-
-
-def test_goats_bot_does_not_pass_into_a_lost_end():
-    # After the opponent's pass, a pass ends the game; on equal warmth the last to pass loses.
-    state = get_game("goats-wintering").replay(["c2", "c3", "a1", "pass"], size=2)
-    mover = state.to_move
-    assert state.scores[0] == state.scores[1]
-    assert state.play("pass").winner != mover
+    opponent_wins = {str(m) for m in state.legal_moves()
+                     if any(wins_at_once(state.play(m), r) for r in state.play(m).legal_moves())}
+    assert {str(m) for m in state.legal_moves()} - opponent_wins == safe
     for seed in (1, 2, 3):
-        assert str(search_bot("goats-wintering", {"size": 2}, seed, 600).choose(state)) != "pass"
+        assert str(search_bot(game_id, options, seed, iterations=600).choose(state, moves)) in safe
+    assert str(make_bot("casual", game_id, options, seed=3).choose(state, moves)) in safe
 
 
-@pytest.mark.parametrize("case", [HV_WIN, HV_SAFE], ids=["win", "safe"])
-def test_the_hv_bot_finds_the_only_good_initials(case):
-    game_id, options, moves, good = case
+@pytest.mark.parametrize("game_id,options,moves,good", [HV_WIN, HV_SAFE])
+def test_horizontal_vertical_bots_sign_the_right_square(game_id, options, moves, good):
     state = get_game(game_id).replay(moves, **options)
     assert len(state.legal_moves()) >= 3
     for seed in (1, 2):
-        assert str(search_bot(game_id, options, seed, iterations=800).choose(state)) in good
-    assert str(make_bot("perfect", game_id, options, seed=1).choose(state)) in good
+        assert str(search_bot(game_id, options, seed, iterations=800).choose(state, moves)) in good
+    assert str(make_bot("perfect", game_id, options, seed=1).choose(state, moves)) in good
 
 
-# -- the solver against an independent brute force ---------------------------------------
+def test_goats_bots_do_not_pass_away_a_lead_they_can_grow():
+    # Player 2 to move, behind on warmth: passing would end the game lost.
+    moves = ["d1", "c1", "c3", "b3", "b1", "a1", "d1-c2", "a1-b2", "a2", "b3-c4", "c2-d2", "pass", "b1-c2"]
+    state = get_game("goats-wintering").replay(moves, size=2)
+    for seed in (1, 2):
+        assert str(search_bot("goats-wintering", {"size": 2}, seed, 600).choose(state, moves)) != "pass"
+
+
+# -- Perfect against an independent brute force ------------------------------------------
 
 def brute_force(state, budget):
     """Plain minimax over the whole tree (no table, no pruning), in the solver's score units."""
@@ -123,24 +112,39 @@ def brute_force(state, budget):
     return best
 
 
+def to_parent(score):
+    """A score seen from one ply further away from the end."""
+    return score - (score > 0) + (score < 0)
+
+
+def as_score(value, proof):
+    """Perfect's (value, proof in plies) back in brute-force units."""
+    return 0 if proof == 0 else (WIN - proof if value == 1.0 else -(WIN - abs(proof)))
+
+
 @pytest.mark.parametrize("game_id,options,plies", [
     ("frozen-forest", {"size": 4}, 6),
     ("frozen-forest", {"size": 4, "mina_moves": "rook"}, 4),
     ("hv-grid", {"size": 3}, 0),
     ("hv-grid", {"size": 3, "reach": "line", "diagonals": "never"}, 2),
     ("hv-grid", {"size": 4}, 12),
+    ("hv-grid", {"size": 3, "diagonals": "stuck"}, 3),
+    ("hv-grid", {"size": 3, "reach": "line", "diagonals": "always"}, 3),
+    ("hv-grid", {"size": 4, "diagonals": "always"}, 6),
     ("icebreaker", {"size": 3}, 10),
 ])
-def test_solver_values_match_brute_force(game_id, options, plies):
+def test_perfect_values_match_brute_force(game_id, options, plies):
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    game = get_game(game_id)
     compared = 0
     for seed in range(12):
         rng = random.Random(seed)
-        state = get_game(game_id).new(**options)
+        state, moves = game.new(**options), []
         for _ in range(plies):
             if state.is_over:
                 break
-            state = state.play(rng.choice(state.legal_moves()))
+            move = rng.choice(state.legal_moves())
+            state, moves = state.play(move), moves + [str(move)]
         if state.is_over:
             continue
         try:
@@ -151,16 +155,13 @@ def test_solver_values_match_brute_force(game_id, options, plies):
                 expected[str(move)] = to_parent(v if child.to_move == state.to_move else -v)
         except OverflowError:
             continue
-        solver = Solver()
-        got = {str(m): sc for m, sc in solver.analyse(state)}
+        exact = PerfectBot(game_id, options, 1, exact=True, extra_seconds=30)
+        got = {str(e.move): as_score(e.value, e.proof) for e in exact.analyse(state, moves)}
         assert got == expected
-        assert Solver().solve(state) == max(expected.values())
-        # Win/draw/loss only (the in-search solver, and Perfect in Horizontal/Vertical):
-        # the same outcome for the position and for every move.
-        outcome = {m: (v > 0) - (v < 0) for m, v in expected.items()}
-        assert Solver().try_solve(state, None)[0] == score_to_value(max(expected.values()))[0]
-        wld = {str(m): (sc > 0) - (sc < 0) for m, sc in Solver().analyse(state, exact=False)}
-        assert wld == outcome
+        # Win/draw/loss only (Perfect in Horizontal/Vertical): the same outcome for every move.
+        outcome = PerfectBot(game_id, options, 1, exact=False, extra_seconds=30)
+        wld = {str(e.move): (e.proof > 0) - (e.proof < 0) for e in outcome.analyse(state, moves)}
+        assert wld == {m: (v > 0) - (v < 0) for m, v in expected.items()}
         compared += 1
         if compared == 2:
             break
@@ -169,7 +170,8 @@ def test_solver_values_match_brute_force(game_id, options, plies):
 
 def test_frozen_forest_5x5_is_a_win_for_yuki_in_three():
     state = get_game("frozen-forest").new(size=5)
-    assert score_to_value(Solver().solve(state)) == (1.0, 3)
+    best = PerfectBot("frozen-forest", state.options, 1).analyse(state, [])[0]
+    assert (best.value, best.proof) == (1.0, 3)
 
 
 def test_perfect_wins_frozen_forest_5x5_as_yuki_against_every_level():
@@ -177,36 +179,49 @@ def test_perfect_wins_frozen_forest_5x5_as_yuki_against_every_level():
     for level in ("random", "beginner", "casual"):
         yuki = make_bot("perfect", "frozen-forest", {"size": 5}, seed=1)
         mina = make_bot(level, "frozen-forest", {"size": 5}, seed=2, scale=0.1)
-        state = game.new(size=5)
+        state, moves = game.new(size=5), []
         while not state.is_over:
-            state = state.play((yuki if state.to_move == 0 else mina).choose(state))
+            move = (yuki if state.to_move == 0 else mina).choose(state, moves)
+            state, moves = state.play(move), moves + [str(move)]
         assert state.winner == 0, level
 
 
 def test_perfect_keeps_a_proved_win():
-    # Whenever the solver proves the mover wins, Perfect's move keeps the win proved;
-    # the other side plays at random, so many positions get checked.
+    # Whenever Perfect's side is proved to win, its move keeps the win proved; the other side
+    # plays at random, so many positions get checked (by a second, fresh solver).
     rng = random.Random(4)
     game = get_game("icebreaker")
     bot = make_bot("perfect", "icebreaker", {"size": 3}, seed=1)
-    state = game.replay(["a1-a2", "e3-d4", "c5-c4", "c1-d1", "a2-b2", "a3-b4"], size=3)
-    perfect_side = state.to_move
+    moves = ["a1-a2", "e3-d4", "c5-c4", "c1-d1", "a2-b2", "a3-b4"]
+    state = game.replay(moves, size=3)
+    side = state.to_move
     checked = 0
     while not state.is_over:
-        if state.to_move != perfect_side:
-            state = state.play(rng.choice(state.legal_moves()))
-            continue
-        value, _ = score_to_value(Solver().solve(state))
-        after = state.play(bot.choose(state))
-        if value == 1.0:
-            checked += 1
-            if after.is_over:
-                assert after.winner == perfect_side
-            else:
-                sc = Solver().solve(after)
-                assert (sc if after.to_move == perfect_side else -sc) > 0
-        state = after
-    assert checked >= 2 and state.winner == perfect_side
+        if state.to_move == side:
+            value = PerfectBot("icebreaker", {"size": 3}).analyse(state, moves)[0].value
+            move = bot.choose(state, moves)
+            after = state.play(move)
+            if value == 1.0:
+                checked += 1
+                if not after.is_over:
+                    best = PerfectBot("icebreaker", {"size": 3}).analyse(after, moves + [str(move)])[0]
+                    assert best.value == (1.0 if after.to_move == side else 0.0)
+        else:
+            move = rng.choice(state.legal_moves())
+            after = state.play(move)
+        state, moves = after, moves + [str(move)]
+    assert checked >= 2 and state.winner == side
+
+
+def test_perfect_wins_horizontal_vertical_5x5_as_horizontal():
+    game = get_game("hv-grid")
+    h = make_bot("perfect", "hv-grid", {"size": 5}, seed=1)
+    v = make_bot("casual", "hv-grid", {"size": 5}, seed=2)
+    state, moves = game.new(size=5), []
+    while not state.is_over:
+        move = (h if state.to_move == 0 else v).choose(state, moves)
+        state, moves = state.play(move), moves + [str(move)]
+    assert state.winner == 0
 
 
 # -- the contract: legal moves, no mutation, analyses ------------------------------------
@@ -220,56 +235,97 @@ def test_every_level_gives_legal_moves_and_never_changes_the_state(game_id):
     rng = random.Random(9)
     opts = SMALL[game_id]
     levels = [lv for lv in LEVELS if lv != "perfect"] + ["uct", "random"]
-    state = get_game(game_id).new(**opts)
+    state, moves = get_game(game_id).new(**opts), []
     for ply in range(14):
         if state.is_over:
             break
         key = state.key()
         legal_before = list(state.legal_moves())
-        level = levels[ply % len(levels)]
-        bot = make_bot(level, game_id, opts, seed=ply, scale=0.02)
-        move = bot.choose(state)
+        bot = make_bot(levels[ply % len(levels)], game_id, opts, seed=ply, scale=0.02)
+        move = bot.choose(state, moves)
         assert move in legal_before
         assert state.key() == key and list(state.legal_moves()) == legal_before
-        for e in bot.analyse(state):
+        for e in bot.analyse(state, moves):
             assert 0.0 <= e.value <= 1.0 and e.move in legal_before
-        state = state.play(rng.choice(state.legal_moves()))
+        move = rng.choice(state.legal_moves())
+        state, moves = state.play(move), moves + [str(move)]
 
 
 def test_same_seed_same_move_with_an_iteration_budget():
-    state = get_game("hv-grid").replay(["c3"], size=5)
-    a = search_bot("hv-grid", {"size": 5}, seed=5, iterations=400).choose(state)
-    b = search_bot("hv-grid", {"size": 5}, seed=5, iterations=400).choose(state)
+    moves = ["c3"]
+    state = get_game("hv-grid").replay(moves, size=5)
+    a = search_bot("hv-grid", {"size": 5}, seed=5, iterations=400).choose(state, moves)
+    b = search_bot("hv-grid", {"size": 5}, seed=5, iterations=400).choose(state, moves)
     assert a == b
 
 
 def test_the_tree_is_reused_after_the_opponent_replies():
-    bot = search_bot("frozen-forest", {"size": 6}, iterations=1500)
-    state = get_game("frozen-forest").new(size=6)
-    move = bot.choose(state)
-    state = state.play(move)
-    played = next(ch for ch in bot.root.children if ch.move == move)
-    reply = max(played.children or [None], key=lambda n: n.n if n else 0)
-    state = state.play(reply.move if reply else state.legal_moves()[0])
-    bot.choose(state)
+    bot = search_bot("frozen-forest", {}, iterations=3000)
+    game = get_game("frozen-forest")
+    state, moves = game.new(), []
+    for _ in range(2):
+        move = bot.choose(state, moves)
+        state, moves = state.play(move), moves + [str(move)]
+        reply = state.legal_moves()[0]
+        state, moves = state.play(reply), moves + [str(reply)]
+    bot.choose(state, moves)
     assert bot.stats["reused"] > 0
 
 
-def test_mcts_solver_proves_what_the_solver_proves():
+def test_one_bot_playing_both_seats_does_not_reuse_a_tree_grown_for_the_other():
+    bot = search_bot("frozen-forest", {"size": 6}, iterations=2000)
+    state, moves = get_game("frozen-forest").new(size=6), []
+    move = bot.choose(state, moves)  # Yuki's search
+    state, moves = state.play(move), [str(move)]
+    bot.choose(state, moves)  # Mina's search: Yuki's knowledge differs from hers
+    assert bot.stats["reused"] == 0
+
+
+def test_mcts_proves_what_perfect_proves():
     state = get_game("frozen-forest").new(size=4)
-    bot = MCTSBot(1, seconds=None, iterations=20_000, policy=Policy())
-    best = bot.analyse(state)[0]
+    bot = NativeBot("frozen-forest", state.options, 1, iterations=20_000, knowledge=False)
+    best = bot.analyse(state, [])[0]
     assert best.proof == 3 and best.value == 1.0
-    assert bot.root.proof is not None
 
 
-def test_plain_uct_without_the_solver_still_plays_a_full_game():
+def test_textbook_uct_plays_a_full_game_without_proofs():
     game = get_game("frozen-forest")
-    state = game.new(size=4)
-    bot = MCTSBot(1, seconds=None, iterations=200, policy=Policy(), solver=False, reuse=False)
+    state, moves = game.new(size=4), []
+    bot = make_bot("uct", "frozen-forest", {"size": 4}, seed=1, scale=0.02)
     while not state.is_over:
-        state = state.play(bot.choose(state))
+        evals = bot.analyse(state, moves)
+        assert all(e.proof is None for e in evals)
+        move = bot.choose(state, moves)
+        state, moves = state.play(move), moves + [str(move)]
     assert state.winner in (0, 1)
+
+
+def test_in_a_lost_position_the_bot_plays_its_best_try():
+    # Frozen Forest 5x5 after Yuki's best first move: Mina is lost whatever she does.
+    moves = ["c3"]
+    state = get_game("frozen-forest").replay(moves, size=5)
+    bot = NativeBot("frozen-forest", state.options, 1, seconds=0.3, solve_nodes=50_000, swindle=0.5)
+    evals = bot.analyse(state, moves)
+    assert all(e.proof is not None and e.proof < 0 for e in evals)
+    assert bot.stats["swindled"]
+    assert str(evals[0].move) in {str(m) for m in state.legal_moves()}
+
+
+def test_the_search_reports_progress_and_stops_when_asked():
+    state = get_game("frozen-forest").new()
+    bot = NativeBot("frozen-forest", state.options, 1, seconds=10.0)
+    seen = []
+
+    def progress(fraction):
+        seen.append(fraction)
+        if len(seen) == 3:
+            raise KeyboardInterrupt("newer request")
+
+    t0 = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt, match="newer request"):
+        bot.analyse(state, [], progress)
+    assert time.perf_counter() - t0 < 5.0  # nowhere near the 10 s budget
+    assert seen == sorted(seen) and 0.0 <= seen[0] < 0.5
 
 
 def test_pick_never_chooses_a_proved_loss_and_takes_a_proved_win():
@@ -292,14 +348,15 @@ def test_weak_levels_err_among_good_moves_only():
 
 
 def test_random_bot_and_levels_refuse_a_finished_game():
-    state = get_game("frozen-forest").replay(["c3", "a1", "b2"], size=5)
-    state = state.play(state.legal_moves()[0]) if not state.is_over else state
+    game = get_game("frozen-forest")
+    state, moves = game.new(size=5), []
     while not state.is_over:
-        state = state.play(state.legal_moves()[0])
+        move = state.legal_moves()[0]
+        state, moves = state.play(move), moves + [str(move)]
     with pytest.raises(ValueError, match="over"):
         RandomBot(1).choose(state)
     with pytest.raises(ValueError, match="over"):
-        make_bot("beginner", "frozen-forest", {"size": 5}, seed=1).choose(state)
+        make_bot("beginner", "frozen-forest", {"size": 5}, seed=1).choose(state, moves)
 
 
 def test_make_bot_explains_bad_levels():
@@ -309,196 +366,11 @@ def test_make_bot_explains_bad_levels():
         make_bot("perfect", "frozen-forest", {})  # 10x10: not solvable
 
 
-def test_perfect_analysis_labels_proofs():
-    # 4×4 with time to spare: every move is valued however loaded the machine (5×5 ran out of its second).
-    bot = SolverBot(1, extra_seconds=60)
-    evals = bot.analyse(get_game("frozen-forest").new(size=4))
-    assert evals[0].label == "wins in 3"
-    assert len(evals) == 16 and all(e.label.startswith("wins in") for e in evals[1:])
-
-
-def test_a_root_the_solver_proves_won_is_played_without_searching():
-    # Frozen Forest 6x6, Yuki to move: the solver proves a win here in ~15,000 nodes.
-    moves = ["d3", "a6", "c3", "a5", "b2", "b4", "c1", "c3", "d1", "a1", "d2", "f6", "e3", "b6"]
-    state = get_game("frozen-forest").replay(moves, size=6)
-    policy = policy_for("frozen-forest", state.options, 2000)
-    policy.root_share = 1.0
-    policy.wants_root_solver = lambda s: True
-    bot = MCTSBot(1, seconds=30, policy=policy, solver_factory=Solver)
-    best = bot.analyse(state)[0]
-    assert best.value == 1.0 and best.proof > 0
-    assert bot.stats["iterations"] == 0  # proved before the search began
-    # The proof is real: the exact solver agrees that the move wins for Yuki.
-    assert Solver().solve(state.play(best.move), seconds=30) < 0
-
-
-def test_moves_a_policy_sets_aside_are_searched_once_the_kept_ones_lose():
-    # Frozen Forest 6x6, Yuki to move: the policy keeps only the step the solver proves
-    # lost; the search must prove it so and then look at the steps set aside.
-    game_id, options, moves, _ = WIN_IN_ONE[0]
-    state = get_game(game_id).replay(moves[:16], **options)
-    scored = Solver().analyse(state, seconds=30, extra_seconds=30)
-    winners = {str(m) for m, sc in scored if sc > 0}
-    assert winners and len(winners) < len(scored)
-
-    class KeepTheLosers(GenericPolicy):
-        def order(self, s, ms, rng):
-            ms = super().order(s, ms, rng)
-            return [m for m in ms if str(m) not in winners] if s.key() == state.key() else ms
-
-    policy = KeepTheLosers(2000)
-    bot = MCTSBot(1, seconds=None, iterations=5000, policy=policy, solver_factory=Solver)
-    evals = bot.analyse(state)
-    assert str(evals[0].move) in winners
-    assert all(e.proof is not None and e.proof < 0 for e in evals if str(e.move) not in winners)
-
-
-def _tree_coords(state):
-    """The (column, row) of every tree."""
-    board = state.board
-    return {board.col_row(c) for c in range(board.n * (board.n + 1)) if state.trees >> c & 1}
-
-
-def _reachable_by_walking(state, start):
-    """Trees Yuki could reach stepping from tree to tree, from `start` (coordinates, BFS)."""
-    board = state.board
-    trees = _tree_coords(state)
-    trees.discard(board.col_row(start))
-    x0, y0 = board.col_row(start)
-    todo = [(x0 + dx, y0 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
-    seen = set()
-    while todo:
-        p = todo.pop()
-        if p in trees and p not in seen:
-            seen.add(p)
-            todo.extend((p[0] + dx, p[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-    return len(seen)
-
-
-def test_yukis_search_looks_first_at_the_steps_of_his_sweep():
-    # Kept: the steps that leave the most trees within his walk, among those the ones with
-    # three or more trees around and then the fewest (or else the most); and any step
-    # that catches Mina at once. Checked against a coordinate walk, not the bitboards.
-    game = get_game("frozen-forest")
-    policy = policy_for("frozen-forest", game.validate(size=7), 0)
-    rng = random.Random(3)
-    dropped_for_reach = 0
-    for seed in range(300):  # random walks: a few of them reach a step that splits the forest
-        r = random.Random(seed)
-        state = game.new(size=7)
-        for _ in range(r.randrange(2, 60)):
-            if state.is_over:
-                break
-            state = state.play(r.choice(state.legal_moves()))
-        if state.is_over or state.to_move != 0 or state.mina is None:
-            continue
-        moves = state.legal_moves()
-        kept = policy.order(state, moves, rng)
-        trees = _tree_coords(state)
-
-        def around(m):
-            x, y = state.board.col_row(m.to)
-            return sum((x + dx, y + dy) in trees for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                       if dx or dy)
-
-        def key(m):
-            n = around(m)
-            return (-_reachable_by_walking(state, m.to), n if n >= 3 else 100 - n)
-
-        best = min(key(m) for m in moves)
-        for m in moves:
-            wins_now = not state.play(m).legal_moves()
-            assert (m in kept) == (key(m) == best or wins_now), (seed, str(m))
-            if key(m)[0] > best[0] and not wins_now:
-                dropped_for_reach += 1
-    assert dropped_for_reach > 0  # the positions did include steps that split the forest
-
-
-def test_perfect_wins_horizontal_vertical_5x5_as_horizontal():
-    # Adjacent reach, no diagonals: a proved win for Horizontal, settled in a fraction of a second.
-    options = {"size": 5, "diagonals": "never"}
-    game = get_game("hv-grid")
-    assert Solver(mobility=False).try_solve(game.new(**options), None)[0] == 1.0
-    for level in ("random", "beginner"):
-        bots = (make_bot("perfect", "hv-grid", options, seed=1),
-                make_bot(level, "hv-grid", options, seed=2, scale=0.1))
-        state = game.new(**options)
-        while not state.is_over:
-            state = state.play(bots[state.to_move].choose(state))
-        assert state.winner == 0
-
-
-def test_minas_search_expects_every_step_of_yukis():
-    game = get_game("frozen-forest")
-    policy = policy_for("frozen-forest", game.validate(size=6), 0)
-    # Yuki on c6, to move: d6, b6, c5 or b5; his sweep would take d6.
-    state = game.replay(["f4", "f2", "f3", "f1", "e3", "c1", "d4", "f4", "c3", "f6", "c4", "f1",
-                         "d5", "d1", "c6", "f3"], size=6)
-    moves = state.legal_moves()
-    policy.begin(state)
-    kept = policy.order(state, moves, random.Random(1))
-    assert len(kept) < len(moves)  # Yuki's own search sets some steps aside ...
-    policy.begin(state.play(kept[0]))  # ... Mina's, searching after his step, sets none aside
-    assert len(policy.order(state, moves, random.Random(1))) == len(moves)
-
-
-def test_in_a_lost_position_the_bot_plays_its_best_try():
-    # Frozen Forest 6x6, Yuki to move: both his steps are proved lost. The bot still
-    # answers with a legal step, chosen by a search that looks for the opponent's errors.
-    game_id, options, moves, _ = WIN_IN_ONE[0]
-    state = get_game(game_id).replay(moves[:20], **options)
-    assert all(sc < 0 for _, sc in Solver().analyse(state, extra_seconds=30))
-    bot = MCTSBot(1, seconds=0.3, policy=policy_for(game_id, state.options, 2000),
-                  solver_factory=Solver)
-    assert bot.analyse(state)[0].proof < 0
-    move = bot.choose(state)
-    assert move in state.legal_moves() and bot.stats["tries"] == 1
-    assert bot.last_analysis[0].move == move  # shown first, and still labelled a loss
-    assert all(e.proof < 0 for e in bot.last_analysis)
-
-
-def test_one_bot_playing_both_seats_does_not_reuse_a_tree_grown_for_the_other():
-    # Frozen Forest's search depends on who searches (Yuki keeps to his sweep): a bot
-    # that plays Mina after playing Yuki starts a fresh tree, and the other way round.
-    state = get_game("frozen-forest").replay(["e5", "a1"])
-    bot = search_bot("frozen-forest", {}, iterations=300)
-    yuki_move = bot.choose(state)
-    state = state.play(yuki_move)
-    bot.choose(state)  # now as Mina, after Yuki's own search
-    assert bot.stats["reused"] == 0
-    state = state.play(bot.last_analysis[0].move)
-    bot.choose(state)  # Yuki again, after a Mina search: not his tree either
-    assert bot.stats["reused"] == 0
-
-
-def test_expert_solves_horizontal_vertical_endgames_before_searching():
-    game = get_game("hv-grid")
-    expert = make_bot("expert", "hv-grid", {}, seed=1, scale=0.25)
-    strong = make_bot("strong", "hv-grid", {}, seed=1, scale=0.25)
-    for seed in range(20):  # a random game down to 12 empty squares, won for the mover
-        rng = random.Random(seed)
-        state = game.new()
-        while state.empty.bit_count() > 12 or state.pending_request is not None:
-            state = state.play(rng.choice(state.legal_moves()))
-        if Solver(mobility=False).try_solve(state, None)[0] == 1.0:
-            break
-    assert expert.policy.wants_root_solver(state) and not strong.policy.wants_root_solver(state)
-    best = expert.analyse(state)[0]
-    assert best.proof > 0 and expert.stats["iterations"] == 0
-    after = state.play(best.move)  # the proof is real: the mover still wins after it
-    value = Solver(mobility=False).try_solve(after, None)[0]
-    assert value == (1.0 if after.to_move == state.to_move else 0.0)
-
-
-def test_after_a_proved_yes_the_answerer_moves_on_from_the_kept_tree():
-    # H/V 6x6: a request where "yes" is the proved win. After "yes" the answerer moves
-    # again, from the very node the root solver proved: the search must expand it.
-    rng = random.Random(0)
-    state = get_game("hv-grid").new(size=6)
-    while not (state.pending_request is not None and state.empty.bit_count() <= 14):
-        state = state.play(rng.choice(state.legal_moves()))
-    expert = make_bot("expert", "hv-grid", {"size": 6}, seed=1, scale=0.1)
-    assert str(expert.choose(state)) == "yes" and expert.last_analysis[0].proof > 0
-    state = state.play("yes")
-    move = expert.choose(state)  # this raised "the game is over" when the tree was reused
-    assert move in state.legal_moves()
+def test_perfect_analysis_carries_proofs():
+    state = get_game("frozen-forest").new(size=5)
+    evals = PerfectBot("frozen-forest", state.options, 1, extra_seconds=60).analyse(state, [])
+    assert (evals[0].proof, evals[0].label) == (3, "wins in 3")
+    assert all(e.proof is not None for e in evals)
+    # Best first: the fastest win, then draws, then the slowest loss.
+    ranks = [(1, -e.proof) if e.proof > 0 else (0, 0) if e.proof == 0 else (-1, -e.proof) for e in evals]
+    assert ranks == sorted(ranks, reverse=True)

@@ -4,6 +4,7 @@ Fast checks run always. The real build (PyInstaller, ~30 s, then --smoke five ti
 with FROSTFIELD_BUILD=1; CI builds and checks the executable with packaging/build.py --check.
 """
 import ast
+import glob
 import importlib.util
 import os
 import struct
@@ -106,6 +107,17 @@ def test_spec_bundles_pyproject_at_the_root_where_about_reads_it(recipe, tmp_pat
     assert datas["."] == ROOT / "pyproject.toml"
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert about.app_root() / "pyproject.toml" == tmp_path / "pyproject.toml"
+
+
+def test_spec_bundles_lessons_and_puzzles_beside_the_modules_that_read_them(recipe):
+    import game.lessons
+    import game.puzzles
+
+    datas = dict((dest, src) for src, dest in recipe.bundled_datas(ROOT))
+    for module in (game.lessons, game.puzzles):
+        folder = Path(module.__file__).parent
+        dest = folder.relative_to(ROOT).as_posix()
+        assert sorted(Path(p) for p in glob.glob(datas[dest])) == sorted(folder.glob("*.json")) != []
 
 
 def test_spec_on_linux_builds_one_console_file_named_frostfield_without_unused_modules(tmp_path):

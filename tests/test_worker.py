@@ -130,7 +130,7 @@ def test_worker_returns_legal_moves_for_every_game(worker):
 
 
 def test_worker_reports_progress_while_thinking(worker):
-    rid = worker.request("frozen-forest", {"size": 6}, ["c3"], "casual", seed=4)
+    rid = worker.request("frozen-forest", {"size": 6}, ["c3"], "strong", seed=4)
     reply, seen = wait_final(worker, rid)
     assert isinstance(reply, Reply)
     assert seen, "a search of half a second reports progress"

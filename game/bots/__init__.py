@@ -1,6 +1,6 @@
-"""Frostfield's bots: random, MCTS (UCT + solver), exact solver, levels, and the app's worker.
+"""Frostfield's bots: random, the native MCTS and exact solver, levels, and the app's worker.
 
-Pure Python over the game protocol (game.core); never imports pygame.
+The searches run in the Rust core (game._native, built from native/); never imports pygame.
 """
 from game.bots.levels import LEVELS, level_names, levels_for, make_bot
 

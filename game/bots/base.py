@@ -1,9 +1,13 @@
-"""What every bot offers: `choose(state)` and `analyse(state)`, plus the scored candidate."""
+"""What every bot offers: `choose(state, moves)` and `analyse(state, moves)`, plus the scored candidate.
+
+`moves` are the moves (or their notation) that led from the game's start to `state`: the
+native searches rebuild the position from them, and keep their tree along a game.
+"""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from game.core import Move, State
 
@@ -29,13 +33,9 @@ class Evaluation:
     @property
     def label(self) -> str:
         """A short text for display: "wins in 5", "loses in 3", "draw" or "62%"."""
-        if self.proof is not None:
-            if self.proof > 0:
-                return f"wins in {self.proof}"
-            if self.proof < 0:
-                return f"loses in {-self.proof}"
-            return "draw"
-        return f"{round(100 * self.value)}%"
+        from game.review import evaluation_label
+
+        return evaluation_label(self.value, self.proof)
 
 
 def outcome(state: State, player: int) -> float:
@@ -44,15 +44,6 @@ def outcome(state: State, player: int) -> float:
     if winner is None:
         return 0.5
     return 1.0 if winner == player else 0.0
-
-
-def advance(state: State, move: Move) -> State:
-    """The state after `move`, a Move taken from `state.legal_moves()`.
-
-    Skips `play`'s legality check (a linear search of the legal list) because the
-    move came from that very list; searches call this millions of times.
-    """
-    return state._apply(move)
 
 
 class Bot:
@@ -64,13 +55,13 @@ class Bot:
         self.rng = random.Random(seed)
         self.last_analysis: list[Evaluation] = []  # what the last `choose` considered
 
-    def analyse(self, state: State, progress: ProgressFn = None) -> list[Evaluation]:
+    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
         """The candidate moves, best first, each with its value for the player to move."""
         raise NotImplementedError
 
-    def choose(self, state: State, progress: ProgressFn = None) -> Move:
+    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None) -> Move:
         """A legal move for the player to move (ValueError if the game is over)."""
-        candidates = self.analyse(state, progress)
+        candidates = self.analyse(state, moves, progress)
         if not candidates:
             raise ValueError("the game is over: there is no move to choose")
         self.last_analysis = candidates
@@ -92,7 +83,7 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def analyse(self, state: State, progress: ProgressFn = None) -> list[Evaluation]:
+    def analyse(self, state: State, moves: Sequence = (), progress: ProgressFn = None) -> list[Evaluation]:
         """Every legal move, shuffled, all valued at an even chance."""
         moves = list(state.legal_moves())
         self.rng.shuffle(moves)
@@ -100,7 +91,7 @@ class RandomBot(Bot):
             progress(1.0)
         return [Evaluation(m, 0.5, 0) for m in moves]
 
-    def choose(self, state: State, progress: ProgressFn = None) -> Move:
+    def choose(self, state: State, moves: Sequence = (), progress: ProgressFn = None) -> Move:
         """A uniformly random legal move."""
         moves = state.legal_moves()
         if not moves:

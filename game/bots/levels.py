@@ -1,14 +1,15 @@
 """The levels the app offers, named for people, and the bot each one plays with.
 
-Beginner and Casual search a little and then choose among the good moves with some
-temperature, as people do; Strong and Expert search longer and play the best move;
-Perfect solves the game exactly where the board is small enough.
+Beginner and Casual search a little (a fixed number of iterations, the same on any
+machine) and then choose among the good moves with some temperature, as people do;
+Strong and Expert search for a time and play the best move; Perfect solves the game
+exactly where the board is small enough. Every search runs on the native core.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from game.core import Move, State
 from game.bots.base import Bot, Evaluation, ProgressFn, RandomBot
@@ -23,7 +24,7 @@ level_names = {
     "perfect": "Perfect",
 }
 
-# Levels the arena knows besides the app's: plain UCT (random playouts) and random moves.
+# Levels the arena knows besides the app's: textbook UCT (random playouts) and random moves.
 ARENA_LEVELS = LEVELS + ("uct", "random")
 
 
@@ -36,19 +37,19 @@ class LevelSpec:
     temperature: float  # 0: always the best move; else softmax over values at this temperature
     margin: float       # only moves within this much of the best value are ever picked
     solve_nodes: int    # endgame-solver node budget inside the search (0: off)
-    solve_root: bool = False  # the solver may try the whole position first where a game's policy
-    # finds it pays only with this much time (Horizontal/Vertical's endgame: Expert)
+    solve_root: bool = False  # the game's knowledge may let the solver try the whole position first
 
 
 SPECS = {
     "beginner": LevelSpec(seconds=0.25, iterations=250, temperature=0.08, margin=0.2, solve_nodes=0),
     "casual": LevelSpec(seconds=0.6, iterations=1500, temperature=0.03, margin=0.08, solve_nodes=500),
-    "strong": LevelSpec(seconds=1.5, iterations=None, temperature=0.0, margin=0.0, solve_nodes=2000),
-    "expert": LevelSpec(seconds=4.0, iterations=None, temperature=0.0, margin=0.0, solve_nodes=5000,
+    "strong": LevelSpec(seconds=0.5, iterations=None, temperature=0.0, margin=0.0, solve_nodes=20_000),
+    "expert": LevelSpec(seconds=1.5, iterations=None, temperature=0.0, margin=0.0, solve_nodes=50_000,
                         solve_root=True),
 }
 STRONG_SECONDS = SPECS["strong"].seconds  # the arena's --seconds is Strong's; others keep their ratio
 PERFECT_SECONDS = 30.0  # the solver's time limit before Perfect falls back to Expert
+SEARCH = dict(solve_at=200, solver_share=0.25, root_share=0.5, swindle=0.5)  # every level's search
 
 
 def _full_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
@@ -59,22 +60,10 @@ def _full_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
 
 
 def is_solvable(game_id: str, options: Mapping[str, Any] | None) -> bool:
-    """True if the exact solver settles the opening within a few seconds on this kind of machine.
+    """True if Perfect is offered here: the game's own word on what the native solver settles in time."""
+    from game import get_game
 
-    Measured (pure Python, one core shared with other work): Frozen Forest 5×5 in 0.01 s
-    (6×6 not in 30 s); Icebreaker size 3 in 2.5 s. Horizontal/Vertical, win/draw/loss
-    only: adjacent 5×5 in 10 s with requests ("ask"), 3 s "always", under 0.1 s "stuck"
-    or "never" (6×6 "never" 15 s); line reach 4×4 in 1.2 s (5×5 "never" 11 s, "ask" not
-    in 40 s). Goats Wintering can cycle (steps back and forth), so no board of it is offered.
-    """
-    opts = _full_options(game_id, options)
-    if game_id == "frozen-forest":
-        return opts["layout"] == "grid" and opts["size"] <= 5
-    if game_id == "hv-grid":
-        return opts["size"] <= (5 if opts["reach"] == "adjacent" else 4)
-    if game_id == "icebreaker":
-        return opts["size"] <= 3
-    return False
+    return get_game(game_id).solvable(_full_options(game_id, options))
 
 
 def levels_for(game_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
@@ -105,13 +94,13 @@ class LevelBot(Bot):
         self.rng.seed(seed)
         self.inner.reseed(seed)
 
-    def analyse(self, state: State, progress: ProgressFn = None) -> list[Evaluation]:
+    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
         """The inner bot's analysis."""
-        return self.inner.analyse(state, progress)
+        return self.inner.analyse(state, moves, progress)
 
-    def choose(self, state: State, progress: ProgressFn = None) -> Move:
+    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None) -> Move:
         """A good move: a proved win if there is one, else one of the best few by temperature."""
-        evals = self.inner.analyse(state, progress)
+        evals = self.inner.analyse(state, moves, progress)
         if not evals:
             raise ValueError("the game is over: there is no move to choose")
         self.last_analysis = evals
@@ -140,15 +129,18 @@ def pick(evals: list[Evaluation], temperature: float, margin: float, rng) -> Mov
     return good[-1].move
 
 
+SEARCH_KNOBS = ("c", "proofs", "solve_nodes", "solve_at", "solver_share", "root_share", "reuse",
+                "swindle", "knowledge", "solve_root", "iterations")
+
+
 def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
-             seed: int | None = None, scale: float = 1.0) -> Bot:
+             seed: int | None = None, scale: float = 1.0, tune: Mapping[str, float] | None = None) -> Bot:
     """The bot that plays `level` for this game (ValueError names the valid levels).
 
-    `scale` multiplies every time budget (the arena uses it for short matches).
+    `scale` multiplies every time budget (the arena uses it to set Strong's time). `tune`
+    (arena experiments) overrides search settings (SEARCH_KNOBS) and the game's knowledge knobs.
     """
-    from game.bots.mcts import MCTSBot, Policy
-    from game.bots.policies import policy_for
-    from game.bots.solver import SolverBot, Solver
+    from game.bots.native import NativeBot, PerfectBot
 
     if level not in ARENA_LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
@@ -156,26 +148,36 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
     if level == "random":
         return RandomBot(seed)
     if level == "uct":
-        return MCTSBot(seed, seconds=STRONG_SECONDS * scale, policy=Policy(), solver=False,
-                       reuse=False, swindle=0)
+        # Textbook UCT: UCB1 with c = 1, uniformly random playouts to the end, the most-visited
+        # move; no knowledge, no proofs, no solver, no tree kept between moves.
+        bot = NativeBot(game_id, opts, seed, seconds=STRONG_SECONDS * scale, knowledge=False,
+                        proofs=False, reuse=False)
+        bot.name = level
+        return bot
     if level == "perfect":
         if not is_solvable(game_id, opts):
             raise ValueError(
                 "Perfect is offered only on boards small enough to solve; levels here: "
                 + ", ".join(levels_for(game_id, opts)))
         fallback = make_bot("expert", game_id, opts, seed, scale)
-        # Horizontal/Vertical always ends with a full grid, so only its outcome needs solving.
-        bot = SolverBot(seed, seconds=PERFECT_SECONDS, fallback=fallback,
-                        mobility=policy_for(game_id, opts, 0).solver_mobility,
-                        exact=game_id != "hv-grid")
-        bot.name = level
-        return bot
+        from game import get_game
+
+        return PerfectBot(game_id, opts, seed, seconds=PERFECT_SECONDS,
+                          exact=get_game(game_id).exact_distance, fallback=fallback)
     spec = SPECS[level]
-    policy = policy_for(game_id, opts, spec.solve_nodes, spec.solve_root)
     seconds = spec.seconds * scale if spec.seconds is not None else None
-    inner = MCTSBot(seed, seconds=seconds, iterations=spec.iterations, policy=policy,
-                    solver_factory=lambda: Solver(mobility=policy.solver_mobility))
+    search = dict(SEARCH, seconds=seconds, iterations=spec.iterations, solve_nodes=spec.solve_nodes,
+                  solve_root=spec.solve_root)
+    tune = dict(tune or {})
+    for knob in SEARCH_KNOBS:
+        if knob in tune:
+            value = tune.pop(knob)
+            search[knob] = type(search.get(knob, value))(value) if search.get(knob) is not None else value
+    inner = NativeBot(game_id, opts, seed, **search)
+    for knob, value in tune.items():
+        inner.searcher.tune(knob, float(value))
     inner.name = level
     if spec.temperature <= 0:
         return inner
     return LevelBot(inner, spec.temperature, spec.margin, seed, name=level)
+

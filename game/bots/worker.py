@@ -131,10 +131,10 @@ def answer(request: Request, progress=None, cache: BotCache | None = None) -> Re
     except ValueError as err:
         return Failure(rid, str(err))
     if mode == "analyse":
-        evaluations = bot.analyse(state, progress)
+        evaluations = bot.analyse(state, moves, progress)
         move = evaluations[0].move
     else:
-        move = bot.choose(state, progress)
+        move = bot.choose(state, moves, progress)
         evaluations = bot.last_analysis
     if move not in state.legal_moves():  # never hand the app an illegal move
         return Failure(rid, f"the bot chose an illegal move {move}; please report this")

@@ -1,0 +1,107 @@
+"""The search bots, on the native core (`game._native`, Rust): MCTS at every level, and Perfect.
+
+A position crosses to the core as the game id, its options and the moves from the start, in
+notation; the core replays them, searches with the GIL released, and calls `progress` now and
+then (an exception raised there stops the search and comes back out). Pure Python here.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from game import _native
+from game.core import State
+from game.bots.base import Bot, Evaluation, ProgressFn
+
+
+def native_options(options: Mapping[str, Any]) -> dict[str, str]:
+    """Options as the core takes them: text values (it checks them again)."""
+    return {str(k): str(v) for k, v in options.items()}
+
+
+def _evaluations(state: State, scored) -> list[Evaluation]:
+    """The core's (move, value, visits, proof) rows as Evaluations of `state`'s moves."""
+    return [Evaluation(state.parse_move(text), value, visits, proof) for text, value, visits, proof in scored]
+
+
+def _seed(seed: int | None) -> int:
+    return random.SystemRandom().randrange(2**63) if seed is None else seed & (2**64 - 1)
+
+
+class NativeBot(Bot):
+    """MCTS on the native core; its tree is kept from move to move (when the game goes on)."""
+
+    name = "native"
+
+    def __init__(self, game_id: str, options: Mapping[str, Any], seed: int | None = None, **search: Any):
+        super().__init__(seed)
+        self.game_id = game_id
+        self.options = native_options(options)
+        self.search = dict(search)  # the core's Searcher settings (seconds, knowledge, ...)
+        self.searcher = _native.Searcher(game_id, self.options, seed=_seed(seed), **search)
+        self.stats: dict = {}
+
+    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
+        """The root's moves after `moves`, best first (a proved win first, a proved loss last)."""
+        if state.is_over:
+            raise ValueError("the game is over: there is nothing to search")
+        scored, self.stats = self.searcher.search([str(m) for m in moves], progress)
+        return _evaluations(state, scored)
+
+    def reset(self) -> None:
+        """Forget the tree."""
+        self.searcher.reset()
+
+    def reseed(self, seed: int | None) -> None:
+        """A new random source for the search, keeping the tree."""
+        self.rng.seed(seed)
+        self.searcher.reseed(_seed(seed))
+
+
+class PerfectBot(Bot):
+    """Perfect play: every move solved exactly by the core's alpha-beta; another bot if out of time."""
+
+    name = "perfect"
+
+    def __init__(self, game_id: str, options: Mapping[str, Any], seed: int | None = None,
+                 seconds: float = 30.0, extra_seconds: float = 1.0, exact: bool = True,
+                 fallback: Bot | None = None):
+        super().__init__(seed)
+        self.seconds = seconds
+        self.extra_seconds = extra_seconds  # time to value the moves other than the best
+        self.exact = exact  # False: settle only win/draw/loss (far faster; plies are the line found)
+        self.fallback = fallback
+        self.searcher = _native.Searcher(game_id, native_options(options), iterations=1)
+
+    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
+        """Every move with its proved result, best first (the fallback's view if not solved in time)."""
+        if state.is_over:
+            raise ValueError("the game is over: there is nothing to analyse")
+        scored = self.searcher.perfect([str(m) for m in moves], self.exact, self.seconds,
+                                       self.extra_seconds, progress)
+        if scored is None:
+            if self.fallback is None:
+                raise ValueError("this board is too big to solve in the time allowed")
+            return self.fallback.analyse(state, moves, progress)
+        return _evaluations(state, scored)
+
+    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None):
+        """A best move: the fastest win, else the slowest loss; ties broken at random."""
+        evals = self.analyse(state, moves, progress)
+        self.last_analysis = evals
+        if evals[0].proof is None:  # the fallback answered
+            return evals[0].move
+        best = [e for e in evals if e.proof == evals[0].proof]
+        return self.rng.choice(best).move
+
+    def reset(self) -> None:
+        """Forget the solved positions."""
+        self.searcher.reset()
+        if self.fallback is not None:
+            self.fallback.reset()
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart the random sources (this bot's and the fallback's)."""
+        self.rng.seed(seed)
+        if self.fallback is not None:
+            self.fallback.reseed(seed)

@@ -1,0 +1,289 @@
+//! One game behind one object-safe interface: replay from notation, the legal moves, a search
+//! that keeps its tree from move to move, Perfect's exact analysis and random playouts.
+//! The bindings (lib.rs) hold a `Box<dyn Engine>` made by `make` from a game id and options.
+
+use std::time::{Duration, Instant};
+
+use crate::game::{Native, Options, Plain, Rng};
+use crate::search::mcts::{Candidate, Mcts, Spec, Stats};
+use crate::search::solver::{score_to_value, Solver, Stop};
+use crate::search::Watch;
+
+/// Where a position stands: who moves, whether it is over, the winner and the scores.
+pub struct Status {
+    pub to_move: usize,
+    pub over: bool,
+    pub winner: Option<usize>,
+    pub scores: [i32; 2],
+}
+
+/// A root move as the bindings report it: notation, value for the mover, visits, proof in plies.
+pub type Scored = (String, f64, u32, Option<i32>);
+
+/// How a search ended early: stopped by its caller, or a problem with the request.
+#[derive(Debug)]
+pub enum Failure {
+    Cancelled,
+    Bad(String),
+}
+
+impl From<String> for Failure {
+    fn from(s: String) -> Failure {
+        Failure::Bad(s)
+    }
+}
+
+/// What the bindings need of a game, whatever its type.
+pub trait Engine: Send + Sync {
+    /// The position after `moves` (notation): who moves, over, winner, scores.
+    fn status(&self, moves: &[String]) -> Result<Status, String>;
+    /// The legal moves after `moves`, in notation.
+    fn legal(&self, moves: &[String]) -> Result<Vec<String>, String>;
+    /// The legal moves before each of `moves` and after the last, in notation (for rule tests).
+    fn trace(&self, moves: &[String]) -> Result<Vec<Vec<String>>, String>;
+    /// Search the position after `moves`: the root's moves, best first, and the counters.
+    fn search(&mut self, moves: &[String], watch: &mut Watch) -> Result<(Vec<Scored>, Stats), Failure>;
+    /// Perfect's analysis: every move proved (or None if the root is not solved by `seconds`).
+    fn perfect(&mut self, moves: &[String], exact: bool, seconds: f64, extra: f64, watch: &mut Watch) -> Result<Option<Vec<Scored>>, Failure>;
+    /// The solver's score of the position after `moves` in the window (WIN - n: the mover wins in n
+    /// plies), with the move the table holds as best; None past the node or time budget.
+    fn solve(&mut self, moves: &[String], window: (i32, i32), nodes: Option<u64>, seconds: Option<f64>, watch: &mut Watch) -> Result<Option<(i32, Option<String>)>, Failure>;
+    /// Uniformly random playouts from the start for `seconds`: (playouts, plies).
+    fn playouts(&self, seconds: f64, cap: usize, seed: u64) -> (u64, u64);
+    /// Forget the search tree and solved positions.
+    fn reset(&mut self);
+    /// Restart the search's random source.
+    fn reseed(&mut self, seed: u64);
+    /// Sets a named knob of the game's knowledge (arena experiments); an error names a wrong one.
+    fn tune(&mut self, name: &str, value: f64) -> Result<(), String>;
+}
+
+/// A search with the game's knowledge, or plain UCT's none.
+enum Search<G: Native> {
+    Knowing(Mcts<G, G::Know>),
+    Plain(Mcts<G, Plain>),
+}
+
+/// The engine of one game type.
+pub struct GameEngine<G: Native> {
+    start: G,
+    search: Search<G>,
+    perfect: Option<Solver<G>>,
+    last: Option<Vec<String>>, // the moves of the position searched last (for tree reuse)
+}
+
+impl<G: Native> GameEngine<G> {
+    /// An engine from the start position and how its searches think.
+    pub fn new(start: G, spec: Spec, knowledge: bool, solve_root: bool, seed: u64) -> GameEngine<G> {
+        let search = if knowledge {
+            Search::Knowing(Mcts::new(spec, G::knowledge(solve_root), seed, G::CAN_REPEAT))
+        } else {
+            Search::Plain(Mcts::new(spec, Plain, seed, G::CAN_REPEAT))
+        };
+        GameEngine { start, search, perfect: None, last: None }
+    }
+
+    fn replay(&self, moves: &[String]) -> Result<(G, Vec<G::Move>), String> {
+        let mut state = self.start.clone();
+        let mut played = Vec::with_capacity(moves.len());
+        for (ply, text) in moves.iter().enumerate() {
+            let mv = state
+                .parse(&text.trim().to_lowercase())
+                .ok_or_else(|| format!("move {} ({text}) is not legal here", ply + 1))?;
+            state.play(mv);
+            played.push(mv);
+        }
+        Ok((state, played))
+    }
+
+    /// The exact solver, made on first use; its table is kept between calls.
+    fn solver(&mut self) -> &mut Solver<G> {
+        let mobility = match &self.search {
+            Search::Knowing(m) => crate::game::Knowledge::solver_mobility(&m.knowledge),
+            Search::Plain(_) => true,
+        };
+        self.perfect.get_or_insert_with(|| Solver::new(G::CAN_REPEAT, mobility))
+    }
+
+    fn scored(state: &G, c: &Candidate<G::Move>) -> Scored {
+        (state.notation(c.mv), c.value, c.visits, c.proof)
+    }
+}
+
+fn run<G: Native, K: crate::game::Knowledge<G> + Clone>(
+    mcts: &mut Mcts<G, K>,
+    state: &G,
+    since: Option<&[G::Move]>,
+    watch: &mut Watch,
+) -> Result<(Vec<Candidate<G::Move>>, Stats), Failure> {
+    match mcts.choose(state, since, watch) {
+        Ok(evals) => Ok((evals, mcts.stats.clone())),
+        Err(_) => {
+            mcts.reset(); // a cancelled search leaves a tree for a position nobody asked about
+            Err(Failure::Cancelled)
+        }
+    }
+}
+
+impl<G: Native> Engine for GameEngine<G> {
+    fn status(&self, moves: &[String]) -> Result<Status, String> {
+        let (state, _) = self.replay(moves)?;
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        let over = legal.is_empty();
+        Ok(Status { to_move: state.to_move(), over, winner: if over { state.winner() } else { None }, scores: state.scores() })
+    }
+
+    fn legal(&self, moves: &[String]) -> Result<Vec<String>, String> {
+        let (state, _) = self.replay(moves)?;
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        Ok(legal.into_iter().map(|m| state.notation(m)).collect())
+    }
+
+    fn trace(&self, moves: &[String]) -> Result<Vec<Vec<String>>, String> {
+        let mut state = self.start.clone();
+        let mut legal = Vec::new();
+        let mut out = Vec::with_capacity(moves.len() + 1);
+        for (ply, text) in moves.iter().enumerate() {
+            state.legal_moves(&mut legal);
+            out.push(legal.iter().map(|&m| state.notation(m)).collect());
+            let mv = state
+                .parse(&text.trim().to_lowercase())
+                .ok_or_else(|| format!("move {} ({text}) is not legal here", ply + 1))?;
+            state.play(mv);
+        }
+        state.legal_moves(&mut legal);
+        out.push(legal.iter().map(|&m| state.notation(m)).collect());
+        Ok(out)
+    }
+
+    fn search(&mut self, moves: &[String], watch: &mut Watch) -> Result<(Vec<Scored>, Stats), Failure> {
+        let (state, played) = self.replay(moves)?;
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        if legal.is_empty() {
+            return Err(Failure::Bad("the game is over: there is nothing to search".into()));
+        }
+        let since = match &self.last {
+            Some(last) if moves.len() >= last.len() && moves[..last.len()] == last[..] => Some(&played[last.len()..]),
+            _ => None,
+        };
+        self.last = None;
+        let (evals, stats) = match &mut self.search {
+            Search::Knowing(m) => run(m, &state, since, watch)?,
+            Search::Plain(m) => run(m, &state, since, watch)?,
+        };
+        self.last = Some(moves.to_vec());
+        Ok((evals.iter().map(|c| Self::scored(&state, c)).collect(), stats))
+    }
+
+    fn perfect(&mut self, moves: &[String], exact: bool, seconds: f64, extra: f64, watch: &mut Watch) -> Result<Option<Vec<Scored>>, Failure> {
+        let (state, _) = self.replay(moves)?;
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        if legal.is_empty() {
+            return Err(Failure::Bad("the game is over: there is nothing to analyse".into()));
+        }
+        let solver = self.solver();
+        let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+        match solver.analyse(&state, exact, Some(deadline), Duration::from_secs_f64(extra), watch) {
+            Ok(scores) => Ok(Some(
+                scores
+                    .into_iter()
+                    .map(|(m, sc)| {
+                        let (value, proof) = score_to_value(sc);
+                        (state.notation(m), value, 0, Some(proof))
+                    })
+                    .collect(),
+            )),
+            Err(Stop::Budget) => Ok(None),
+            Err(Stop::Cancel) => Err(Failure::Cancelled),
+        }
+    }
+
+    fn solve(&mut self, moves: &[String], window: (i32, i32), nodes: Option<u64>, seconds: Option<f64>, watch: &mut Watch) -> Result<Option<(i32, Option<String>)>, Failure> {
+        let (state, _) = self.replay(moves)?;
+        let solver = self.solver();
+        let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
+        match solver.solve_within(&state, window, nodes, deadline, watch) {
+            Ok(score) => Ok(Some((score, solver.best_move(&state).map(|m| state.notation(m))))),
+            Err(Stop::Budget) => Ok(None),
+            Err(Stop::Cancel) => Err(Failure::Cancelled),
+        }
+    }
+
+    fn playouts(&self, seconds: f64, cap: usize, seed: u64) -> (u64, u64) {
+        let mut rng = Rng::new(seed);
+        let mut moves = Vec::new();
+        let (mut count, mut plies) = (0u64, 0u64);
+        let until = Instant::now() + Duration::from_secs_f64(seconds);
+        loop {
+            let mut state = self.start.clone();
+            for _ in 0..cap {
+                match state.random_move(&mut moves, &mut rng) {
+                    Some(m) => {
+                        state.play(m);
+                        plies += 1;
+                    }
+                    None => break,
+                }
+            }
+            count += 1;
+            if count % 64 == 0 && Instant::now() >= until {
+                return (count, plies);
+            }
+        }
+    }
+
+    fn reset(&mut self) {
+        match &mut self.search {
+            Search::Knowing(m) => m.reset(),
+            Search::Plain(m) => m.reset(),
+        }
+        self.last = None;
+        if let Some(s) = self.perfect.as_mut() {
+            s.clear();
+        }
+    }
+
+    fn tune(&mut self, name: &str, value: f64) -> Result<(), String> {
+        match &mut self.search {
+            Search::Knowing(m) => match crate::game::Knowledge::tune(&mut m.knowledge, name, value) {
+                true => Ok(()),
+                false => Err(format!("this game's knowledge has no knob {name:?}")),
+            },
+            Search::Plain(_) => Err("textbook UCT has no knowledge to tune".into()),
+        }
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        match &mut self.search {
+            Search::Knowing(m) => m.reseed(seed),
+            Search::Plain(m) => m.reseed(seed),
+        }
+    }
+}
+
+/// The games this engine plays, by id.
+pub const GAMES: &[&str] = &["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"];
+
+/// The engine for a game id and its options.
+pub fn make(game_id: &str, options: &Options, spec: Spec, knowledge: bool, solve_root: bool, seed: u64) -> Result<Box<dyn Engine>, String> {
+    use crate::boards::W256;
+    use crate::frozen_forest::FrozenForest;
+    use crate::goats_wintering::{layout, GoatsWintering};
+    use crate::hv_grid::{self, HvGrid};
+    use crate::icebreaker::{narrow, Icebreaker};
+    match game_id {
+        "frozen-forest" => Ok(Box::new(GameEngine::new(FrozenForest::new(options)?, spec, knowledge, solve_root, seed))),
+        "icebreaker" if narrow(options)? => Ok(Box::new(GameEngine::new(Icebreaker::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
+        "icebreaker" => Ok(Box::new(GameEngine::new(Icebreaker::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
+        "hv-grid" if hv_grid::ids(options)? > 128 => Ok(Box::new(GameEngine::new(HvGrid::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
+        "hv-grid" => Ok(Box::new(GameEngine::new(HvGrid::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
+        "goats-wintering" if layout(options)?.size() <= 64 => Ok(Box::new(GameEngine::new(GoatsWintering::<u64>::new(options)?, spec, knowledge, solve_root, seed))),
+        "goats-wintering" if layout(options)?.size() <= 128 => Ok(Box::new(GameEngine::new(GoatsWintering::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
+        "goats-wintering" => Ok(Box::new(GameEngine::new(GoatsWintering::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
+        other => Err(format!("unknown game {other:?}; games: frozen-forest, icebreaker, hv-grid, goats-wintering")),
+    }
+}

@@ -1,0 +1,514 @@
+//! Frozen Forest on bitboards: the rules of `game/frozen_forest.py` and the search's knowledge.
+//!
+//! A spot is a cell id of the 10×10 (or size×size) board of `boards.rs`, the same ids as
+//! Python's; every board of this game fits a u128. A move is Yuki's or Mina's destination.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use crate::boards::{mix64, Bits, Board, Layout};
+use crate::game::{cached, result0, Game, Knowledge, Native, Options, Rng};
+
+const YUKI: usize = 0;
+const MINA: usize = 1;
+const NONE: u8 = u8::MAX;
+const RING_BOARD: usize = 10;
+
+/// Board, starting trees and the between-masks of every pair of spots (gcd geometry).
+pub struct Config {
+    pub board: Board<u128>,
+    queen: bool,
+    passes_yuki: bool,
+    start_trees: u128,
+    between: Vec<u128>, // between[a * size + b]: the spots strictly between a and b
+    mina_dirs: usize,   // Mina slides along the first 4 (orthogonal) directions, or all 8
+    start_cells: Vec<u8>,      // the spots that start with a tree
+    slide_cells: Vec<Vec<u8>>, // per spot: every spot a slide from it could reach on an empty board
+}
+
+impl Config {
+    fn new(options: &Options) -> Result<Config, String> {
+        let size = options.number("size", 10, 4, 10)?;
+        let ring = options.choice("layout", &["grid", "ring"])? == "ring";
+        if ring && ![4, 6, 8].contains(&size) {
+            return Err(format!("option layout=ring is allowed only for sizes 4, 6 and 8, not {size}"));
+        }
+        let queen = options.choice("mina_moves", &["queen", "rook"])? == "queen";
+        let passes_yuki = options.flag("mina_passes_yuki", false)?;
+        let n = if ring { RING_BOARD } else { size };
+        let board = Board::<u128>::new(&Layout::square(n));
+        let lo = (n - size) / 2;
+        let mut start_trees = 0u128;
+        for row in lo..lo + size {
+            for col in lo..lo + size {
+                start_trees |= u128::bit(row * board.width + col);
+            }
+        }
+        let mut between = vec![0u128; board.size * board.size];
+        for &a in &board.cells {
+            let (ax, ay) = board.col_row(a);
+            for &b in &board.cells {
+                let (bx, by) = board.col_row(b);
+                let (dx, dy) = (bx as i64 - ax as i64, by as i64 - ay as i64);
+                let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i64;
+                let mut m = 0u128;
+                for k in 1..g {
+                    let (x, y) = (ax as i64 + k * dx / g, ay as i64 + k * dy / g);
+                    m |= u128::bit(y as usize * board.width + x as usize);
+                }
+                between[a * board.size + b] = m;
+            }
+        }
+        let mina_dirs = if queen { 8 } else { 4 };
+        let start_cells = start_trees.iter().map(|c| c as u8).collect();
+        let slide_cells = (0..board.size)
+            .map(|c| board.rays[c].iter().take(mina_dirs).flatten().map(|&d| d as u8).collect())
+            .collect();
+        Ok(Config { board, queen, passes_yuki, start_trees, between, mina_dirs, start_cells, slide_cells })
+    }
+
+    #[inline]
+    fn between(&self, a: usize, b: usize) -> u128 {
+        self.between[a * self.board.size + b]
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+static CONFIGS: OnceLock<Mutex<HashMap<String, &'static Config>>> = OnceLock::new();
+
+/// A Frozen Forest position: the two pieces, the trees left and the trees eaten.
+#[derive(Clone, Debug)]
+pub struct FrozenForest {
+    cfg: &'static Config,
+    yuki: u8,
+    mina: u8,
+    trees: u128,
+    eaten: u16,
+    to_move: u8,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FrozenForestConfig(queen={}, passes_yuki={})", self.queen, self.passes_yuki)
+    }
+}
+
+impl FrozenForest {
+    /// The starting position for these options (an error names the bad option).
+    pub fn new(options: &Options) -> Result<FrozenForest, String> {
+        let cfg = cached(&CONFIGS, options.cache_key(), || Config::new(options))?;
+        Ok(FrozenForest { cfg, yuki: NONE, mina: NONE, trees: cfg.start_trees, eaten: 0, to_move: YUKI as u8 })
+    }
+
+    /// The neighbouring trees Yuki might step to (Mina's spot aside): his steps are those that see her.
+    #[inline]
+    fn yuki_candidates(&self) -> u128 {
+        self.cfg.board.nbr_mask[self.yuki as usize] & self.trees & !u128::bit(self.mina as usize)
+    }
+
+    /// The row of between-masks from spot `a` to every spot.
+    #[inline]
+    fn between_row(&self, a: usize) -> &'static [u128] {
+        let size = self.cfg.board.size;
+        &self.cfg.between[a * size..(a + 1) * size]
+    }
+
+    /// How many trees a walker can reach stepping from tree to tree, starting from `start`'s trees.
+    fn reachable(&self, trees: u128, start: u128) -> u32 {
+        let mut seen = start & trees;
+        loop {
+            let grown = seen | (self.cfg.board.spread(seen) & trees);
+            if grown == seen {
+                return seen.count();
+            }
+            seen = grown;
+        }
+    }
+
+    /// Mina's playout rule: the hiding spot that leaves Yuki the fewest steps (none wins at once).
+    fn mina_playout_move(&self, moves: &[u8], rng: &mut Rng) -> u8 {
+        let cfg = self.cfg;
+        let trees = self.trees;
+        let mut steps = [0usize; 8];
+        let mut k = 0;
+        for &d in &cfg.board.neighbours[self.yuki as usize] {
+            if trees.has(d) {
+                steps[k] = d;
+                k += 1;
+            }
+        }
+        let (mut best, mut best_n, mut ties) = (moves[0], u32::MAX, 0u32);
+        for &mv in moves {
+            let row = self.between_row(mv as usize);
+            let n = steps[..k].iter().filter(|&&s| row[s] & trees == 0).count() as u32;
+            if n == 0 {
+                return mv; // Yuki is stuck: Mina wins
+            }
+            if n < best_n {
+                (best, best_n, ties) = (mv, n, 1);
+            } else if n == best_n {
+                ties += 1;
+                if rng.below(ties as usize) == 0 {
+                    best = mv; // reservoir sampling: each tie equally likely
+                }
+            }
+        }
+        best
+    }
+
+    /// Calls `f` with every spot Mina may slide to (she has been placed).
+    #[inline]
+    fn for_each_hide(&self, mut f: impl FnMut(usize)) {
+        let cfg = self.cfg;
+        let trees = self.trees;
+        let y = self.yuki as usize;
+        let row = self.between_row(y);
+        for ray in &cfg.board.rays[self.mina as usize][..cfg.mina_dirs] {
+            for &d in ray {
+                if d == y {
+                    if cfg.passes_yuki {
+                        continue; // over his spot, never onto it
+                    }
+                    break;
+                }
+                if row[d] & trees != 0 {
+                    f(d);
+                }
+            }
+        }
+    }
+
+    /// How many steps Yuki would have if Mina hid on `spot`: the neighbouring trees that see it.
+    #[inline]
+    fn yuki_steps_facing(&self, spot: usize) -> u32 {
+        let row = self.between_row(spot);
+        let trees = self.trees;
+        (self.cfg.board.nbr_mask[self.yuki as usize] & trees).iter().filter(|&s| row[s] & trees == 0).count() as u32
+    }
+
+    /// Yuki's playout rule: his sweep (safe Warnsdorff) in his own search, else toward Mina.
+    fn yuki_playout_move(&self, moves: &[u8], rule: YukiRule, rng: &mut Rng) -> u8 {
+        let board = &self.cfg.board;
+        let trees = self.trees;
+        let (mx, my) = board.col_row(self.mina as usize);
+        let (mut best, mut best_n, mut ties) = (moves[0], i64::MAX, 0u32);
+        for &mv in moves {
+            let around = board.nbr_mask[mv as usize];
+            let n = if rule == YukiRule::Corner {
+                let mut next = self.clone();
+                next.play(mv);
+                let mut spots = 0i64;
+                next.for_each_hide(|_| spots += 1);
+                if spots == 0 {
+                    return mv; // Mina is caught
+                }
+                spots
+            } else if rule == YukiRule::Sweep {
+                sweep_key((around & trees).count()) as i64
+            } else if rule == YukiRule::Keep {
+                let left = trees & !u128::bit(mv as usize);
+                sweep_key((around & left).count()) as i64 - 128 * self.reachable(left, around) as i64
+            } else {
+                let (x, y) = board.col_row(mv as usize);
+                (x as i64 - mx as i64).abs().max((y as i64 - my as i64).abs())
+            };
+            if n < best_n {
+                (best, best_n, ties) = (mv, n, 1);
+            } else if n == best_n {
+                ties += 1;
+                if rng.below(ties as usize) == 0 {
+                    best = mv;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// How Yuki's playout steps are chosen: his sweep, the sweep keeping the most trees within his
+/// reach first, or toward Mina.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum YukiRule {
+    Sweep,
+    Keep,
+    Approach,
+    Corner, // the step after which Mina has the fewest hiding spots (none: caught)
+}
+
+/// Safe Warnsdorff: three or more trees around first, then the fewest (lower is better).
+#[inline]
+fn sweep_key(around: u32) -> u32 {
+    if around >= SAFE_TREES {
+        around
+    } else {
+        100 - around
+    }
+}
+
+/// Trees around Yuki that stop Mina hiding from every step of his.
+const SAFE_TREES: u32 = 3;
+
+impl Game for FrozenForest {
+    type Move = u8;
+
+    #[inline]
+    fn to_move(&self) -> usize {
+        self.to_move as usize
+    }
+
+    fn legal_moves(&self, out: &mut Vec<u8>) {
+        out.clear();
+        let cfg = self.cfg;
+        let trees = self.trees;
+        if self.to_move as usize == YUKI {
+            if self.yuki == NONE {
+                out.extend(cfg.start_trees.iter().map(|c| c as u8));
+            } else {
+                let row = self.between_row(self.mina as usize);
+                out.extend(self.yuki_candidates().iter().filter(|&d| row[d] & trees == 0).map(|d| d as u8));
+            }
+            return;
+        }
+        let y = self.yuki as usize;
+        let row = self.between_row(y);
+        if self.mina == NONE {
+            out.extend(trees.iter().filter(|&c| c != y && row[c] & trees != 0).map(|c| c as u8));
+            return;
+        }
+        self.for_each_hide(|d| out.push(d as u8));
+    }
+
+    #[inline]
+    fn play(&mut self, mv: u8) {
+        if self.to_move as usize == YUKI {
+            self.yuki = mv;
+            self.trees &= !u128::bit(mv as usize);
+            self.eaten += 1;
+            self.to_move = MINA as u8;
+        } else {
+            self.mina = mv;
+            self.to_move = YUKI as u8;
+        }
+    }
+
+    fn winner(&self) -> Option<usize> {
+        Some(1 - self.to_move as usize) // the player to move is stuck
+    }
+
+    fn scores(&self) -> [i32; 2] {
+        [self.eaten as i32, self.eaten as i32]
+    }
+
+    fn key(&self) -> u64 {
+        self.trees.mix() ^ mix64((self.yuki as u64) | (self.mina as u64) << 8 | (self.to_move as u64) << 16 | 1 << 40)
+    }
+
+    /// Uniform among the legal moves by rejection: a uniform guess among the spots that could be
+    /// legal, kept if it is; after a few misses, the full list (which also finds "no move").
+    fn random_move(&self, moves: &mut Vec<u8>, rng: &mut Rng) -> Option<u8> {
+        const TRIES: usize = 12;
+        let cfg = self.cfg;
+        let trees = self.trees;
+        let y = self.yuki as usize;
+        if self.to_move as usize == YUKI {
+            if self.yuki == NONE {
+                return Some(cfg.start_cells[rng.below(cfg.start_cells.len())]);
+            }
+            // Draw his candidate steps without replacement until one sees Mina: each equally likely.
+            let row = self.between_row(self.mina as usize);
+            let mut cand = self.yuki_candidates();
+            while cand.any() {
+                let d = cand.nth(rng.below(cand.count() as usize) as u32);
+                if row[d] & trees == 0 {
+                    return Some(d as u8);
+                }
+                cand ^= u128::bit(d);
+            }
+            return None;
+        } else if self.mina == NONE {
+            for _ in 0..TRIES {
+                let c = cfg.start_cells[rng.below(cfg.start_cells.len())] as usize;
+                if c != y && trees.has(c) && cfg.between(y, c) & trees != 0 {
+                    return Some(c as u8);
+                }
+            }
+        } else {
+            let m = self.mina as usize;
+            let cells = &cfg.slide_cells[m];
+            let (from_mina, from_yuki) = (self.between_row(m), self.between_row(y));
+            for _ in 0..TRIES {
+                let d = cells[rng.below(cells.len())] as usize;
+                let blocked = d == y || (!cfg.passes_yuki && from_mina[d].has(y));
+                if !blocked && from_yuki[d] & trees != 0 {
+                    return Some(d as u8);
+                }
+            }
+        }
+        self.legal_moves(moves);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.below(moves.len())])
+        }
+    }
+
+    fn notation(&self, mv: u8) -> String {
+        self.cfg.board.name(mv as usize).to_string()
+    }
+}
+
+/// Frozen Forest's search knowledge (see `Knowledge`), with the measurements that keep it.
+#[derive(Clone, Debug)]
+pub struct FrozenForestKnowledge {
+    searcher: usize,       // who is searching: only Yuki's own search keeps to his sweep
+    pub keep_forest: bool, // Yuki's tree search looks first at his sweeping steps
+    pub root_trees: u32,   // the solver tries the whole position once this few trees are left
+    pub approach: f64,     // share of Yuki's playout steps toward Mina in Mina's search
+    pub sweep: bool,       // Yuki's playouts in his own search sweep (safe Warnsdorff); else random
+    pub mina_greedy: bool, // Mina's playouts hide where Yuki has the fewest steps; else random
+    pub mina_sample: usize, // ... judging only this many of her moves, drawn at random (0: all)
+    pub playout_keep: bool, // Yuki's sweep in playouts first keeps the most trees within his reach
+    pub mina_order: bool,   // the tree tries Mina's most dangerous spots first (fewest steps for Yuki)
+    pub mina_keep: usize,   // ... and holds back all but this many of them (0: none held)
+    pub corner_trees: u32,  // from this few trees, Yuki's playouts corner Mina instead of sweeping
+}
+
+impl Native for FrozenForest {
+    type Know = FrozenForestKnowledge;
+
+    fn knowledge(_solve_root: bool) -> FrozenForestKnowledge {
+        FrozenForestKnowledge {
+            searcher: YUKI,
+            keep_forest: true,
+            root_trees: 45,
+            approach: 0.8,
+            sweep: true,
+            mina_greedy: true,
+            mina_sample: 0,
+            playout_keep: false,
+            mina_order: false,
+            mina_keep: 0,
+            corner_trees: 0,
+        }
+    }
+}
+
+impl Knowledge<FrozenForest> for FrozenForestKnowledge {
+    fn begin(&mut self, root: &FrozenForest) -> u32 {
+        self.searcher = root.to_move();
+        self.searcher as u32
+    }
+
+    /// Yuki's own search looks first at the steps his sweep would take, and at any that wins:
+    /// the most trees kept within his reach, then safe Warnsdorff; the rest are held back.
+    fn order(&self, state: &FrozenForest, moves: &mut [u8], rng: &mut Rng) -> usize {
+        rng.shuffle(moves);
+        if self.mina_order && state.to_move() == MINA && state.mina != NONE && moves.len() > 1 {
+            // Her most dangerous hiding spots first (fewest steps left to Yuki), the rest held back.
+            moves.sort_by_cached_key(|&mv| state.yuki_steps_facing(mv as usize));
+            return if self.mina_keep == 0 { moves.len() } else { self.mina_keep.min(moves.len()) };
+        }
+        if !self.keep_forest || self.searcher != YUKI || state.to_move() != YUKI || state.mina == NONE || moves.len() < 2 {
+            return moves.len();
+        }
+        let nbr = &state.cfg.board.nbr_mask;
+        let keys: Vec<(i64, u32)> = moves
+            .iter()
+            .map(|&mv| {
+                let left = state.trees & !u128::bit(mv as usize);
+                let around = nbr[mv as usize];
+                (-(state.reachable(left, around) as i64), sweep_key((around & left).count()))
+            })
+            .collect();
+        let top = *keys.iter().min().unwrap();
+        let mut scratch = Vec::new();
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let wins = {
+                let mut next = state.clone();
+                next.play(moves[i]);
+                next.legal_moves(&mut scratch);
+                scratch.is_empty()
+            };
+            if keys[i] == top || wins {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        kept
+    }
+
+    fn playout(&self, state: &mut FrozenForest, moves: &mut Vec<u8>, rng: &mut Rng) -> f64 {
+        loop {
+            state.legal_moves(moves);
+            if moves.is_empty() {
+                return result0(state);
+            }
+            let mv = if moves.len() == 1 || state.yuki == NONE || state.mina == NONE {
+                moves[rng.below(moves.len())]
+            } else if state.to_move() == MINA {
+                if !self.mina_greedy {
+                    moves[rng.below(moves.len())]
+                } else if self.mina_sample > 0 && moves.len() > self.mina_sample {
+                    for i in 0..self.mina_sample {
+                        let j = i + rng.below(moves.len() - i);
+                        moves.swap(i, j);
+                    }
+                    state.mina_playout_move(&moves[..self.mina_sample], rng)
+                } else {
+                    state.mina_playout_move(moves, rng)
+                }
+            } else if self.searcher == YUKI {
+                if self.sweep {
+                    let rule = if state.trees.count() <= self.corner_trees {
+                        YukiRule::Corner
+                    } else if self.playout_keep {
+                        YukiRule::Keep
+                    } else {
+                        YukiRule::Sweep
+                    };
+                    state.yuki_playout_move(moves, rule, rng)
+                } else {
+                    moves[rng.below(moves.len())]
+                }
+            } else if rng.unit() < self.approach {
+                state.yuki_playout_move(moves, YukiRule::Approach, rng)
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            state.play(mv);
+        }
+    }
+
+    fn wants_solver(&self, _state: &FrozenForest) -> bool {
+        true
+    }
+
+    fn wants_root_solver(&self, state: &FrozenForest) -> bool {
+        state.mina != NONE && state.trees.count() <= self.root_trees
+    }
+
+    fn tune(&mut self, name: &str, value: f64) -> bool {
+        match name {
+            "keep_forest" => self.keep_forest = value != 0.0,
+            "root_trees" => self.root_trees = value as u32,
+            "approach" => self.approach = value,
+            "sweep" => self.sweep = value != 0.0,
+            "mina_greedy" => self.mina_greedy = value != 0.0,
+            "mina_sample" => self.mina_sample = value as usize,
+            "playout_keep" => self.playout_keep = value != 0.0,
+            "mina_order" => self.mina_order = value != 0.0,
+            "mina_keep" => self.mina_keep = value as usize,
+            "corner_trees" => self.corner_trees = value as u32,
+            _ => return false,
+        }
+        true
+    }
+}

@@ -1,0 +1,218 @@
+//! Frostfield's search core, bound to Python as `game._native`.
+//!
+//! Moves cross the boundary in notation; a position is the list of moves from the start
+//! (replayed here, cheaply), so Python and Rust never share mutable state. The searches run
+//! with the GIL released and call a progress callback now and then; when it raises, the
+//! search stops within tens of milliseconds and the exception reaches the caller.
+
+pub mod boards;
+pub mod engine;
+pub mod frozen_forest;
+pub mod game;
+pub mod goats_wintering;
+pub mod hv_grid;
+pub mod icebreaker;
+pub mod search;
+
+#[cfg(feature = "python")]
+mod bindings {
+    use pyo3::exceptions::PyValueError;
+    use pyo3::prelude::*;
+    use pyo3::types::PyDict;
+
+    use crate::engine::{make, Engine, Failure, Scored};
+    use crate::game::Options;
+    use crate::search::mcts::Spec;
+    use crate::search::Watch;
+    use std::time::Duration;
+
+    fn options(opts: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+        let mut pairs = Vec::new();
+        if let Some(d) = opts {
+            for (k, v) in d.iter() {
+                pairs.push((k.str()?.to_string(), v.str()?.to_string()));
+            }
+        }
+        Ok(Options::from_pairs(pairs))
+    }
+
+    fn bad(msg: String) -> PyErr {
+        PyValueError::new_err(msg)
+    }
+
+    /// Run `work` with the GIL released; `progress(fraction)` is called back now and then with
+    /// the GIL held, and an exception it raises stops the work and is raised here.
+    fn watched<T: Send>(
+        py: Python<'_>,
+        progress: Option<Py<PyAny>>,
+        span: Option<f64>,
+        iterations: Option<u64>,
+        work: impl FnOnce(&mut Watch) -> Result<T, Failure> + Send,
+    ) -> PyResult<T> {
+        let mut raised: Option<PyErr> = None;
+        let out = py.detach(|| {
+            let mut report = |fraction: f64| -> bool {
+                match &progress {
+                    None => true,
+                    Some(cb) => Python::attach(|py| match cb.call1(py, (fraction,)) {
+                        Ok(_) => true,
+                        Err(e) => {
+                            raised = Some(e);
+                            false
+                        }
+                    }),
+                }
+            };
+            let mut watch = Watch::new(Some(&mut report), span.map(Duration::from_secs_f64), iterations);
+            let out = work(&mut watch);
+            if out.is_ok() {
+                watch.finish();
+            }
+            out
+        });
+        if let Some(e) = raised {
+            return Err(e);
+        }
+        match out {
+            Ok(v) => Ok(v),
+            Err(Failure::Bad(msg)) => Err(bad(msg)),
+            Err(Failure::Cancelled) => Err(pyo3::exceptions::PyRuntimeError::new_err("the search was cancelled")),
+        }
+    }
+
+    /// A game's engine with a search that keeps its tree between moves.
+    #[pyclass(module = "game._native")]
+    struct Searcher {
+        engine: Box<dyn Engine>,
+        spec: Spec,
+    }
+
+    #[pymethods]
+    impl Searcher {
+        /// Searcher(game_id, options, seconds=None, iterations=None, c=1.0, proofs=True,
+        /// solve_nodes=0, solve_at=200, solver_share=0.25, root_share=0.0, reuse=True,
+        /// swindle=0.0, knowledge=True, solve_root=False, seed=0)
+        #[new]
+        #[pyo3(signature = (game_id, options=None, *, seconds=None, iterations=None, c=1.0, proofs=true,
+            solve_nodes=0, solve_at=200, solver_share=0.25, root_share=0.0, reuse=true, swindle=0.0,
+            knowledge=true, solve_root=false, seed=0))]
+        #[allow(clippy::too_many_arguments)]
+        fn new(
+            game_id: &str,
+            options: Option<&Bound<'_, PyDict>>,
+            seconds: Option<f64>,
+            iterations: Option<u64>,
+            c: f64,
+            proofs: bool,
+            solve_nodes: u64,
+            solve_at: u32,
+            solver_share: f64,
+            root_share: f64,
+            reuse: bool,
+            swindle: f64,
+            knowledge: bool,
+            solve_root: bool,
+            seed: u64,
+        ) -> PyResult<Searcher> {
+            if seconds.is_none() && iterations.is_none() {
+                return Err(bad("give the search a budget: seconds, iterations or both".into()));
+            }
+            let spec = Spec { seconds, iterations, c, proofs, solve_nodes, solve_at, solver_share, root_share, reuse, swindle };
+            let engine = make(game_id, &self::options(options)?, spec.clone(), knowledge, solve_root, seed).map_err(bad)?;
+            Ok(Searcher { engine, spec })
+        }
+
+        /// The root's moves after `moves`, best first, as (move, value, visits, proof), and counters.
+        #[pyo3(signature = (moves, progress=None))]
+        fn search(&mut self, py: Python<'_>, moves: Vec<String>, progress: Option<Py<PyAny>>) -> PyResult<(Vec<Scored>, Py<PyDict>)> {
+            let engine = &mut self.engine;
+            let (scored, stats) = watched(py, progress, self.spec.seconds, self.spec.iterations, |w| engine.search(&moves, w))?;
+            let d = PyDict::new(py);
+            d.set_item("iterations", stats.iterations)?;
+            d.set_item("reused", stats.reused)?;
+            d.set_item("solved", stats.solved)?;
+            d.set_item("nodes", stats.nodes)?;
+            d.set_item("seconds", stats.seconds)?;
+            d.set_item("swindled", stats.swindled)?;
+            Ok((scored, d.unbind()))
+        }
+
+        /// Perfect's analysis of the position after `moves`: every move proved, best first, as
+        /// (move, value, 0, proof); None if the root is not solved within `seconds`.
+        #[pyo3(signature = (moves, exact=true, seconds=30.0, extra=1.0, progress=None))]
+        fn perfect(&mut self, py: Python<'_>, moves: Vec<String>, exact: bool, seconds: f64, extra: f64, progress: Option<Py<PyAny>>) -> PyResult<Option<Vec<Scored>>> {
+            let engine = &mut self.engine;
+            watched(py, progress, Some(seconds), None, |w| engine.perfect(&moves, exact, seconds, extra, w))
+        }
+
+        /// The solver's score of the position after `moves` within (lo, hi) (exact when strictly
+        /// inside; WIN - n means the mover wins in n plies), and the table's best move there;
+        /// None past `nodes` or `seconds`. The table of solved positions is kept between calls.
+        #[pyo3(signature = (moves, lo, hi, nodes=None, seconds=None))]
+        fn solve(&mut self, py: Python<'_>, moves: Vec<String>, lo: i32, hi: i32, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Option<(i32, Option<String>)>> {
+            let engine = &mut self.engine;
+            watched(py, None, seconds, None, |w| engine.solve(&moves, (lo, hi), nodes, seconds, w))
+        }
+
+        /// Forget the tree and the solved positions.
+        fn reset(&mut self) {
+            self.engine.reset();
+        }
+
+        /// Restart the random source, keeping the tree.
+        fn reseed(&mut self, seed: u64) {
+            self.engine.reseed(seed);
+        }
+
+        /// Set a knob of the game's knowledge by name (arena experiments); ValueError if unknown.
+        fn tune(&mut self, name: &str, value: f64) -> PyResult<()> {
+            self.engine.tune(name, value).map_err(bad)
+        }
+    }
+
+    /// The legal moves after `moves` (notation); ValueError names an illegal move.
+    #[pyfunction]
+    #[pyo3(signature = (game_id, options, moves))]
+    fn legal_moves(game_id: &str, options: Option<&Bound<'_, PyDict>>, moves: Vec<String>) -> PyResult<Vec<String>> {
+        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0).map_err(bad)?;
+        engine.legal(&moves).map_err(bad)
+    }
+
+    /// The legal moves before each of `moves` and after the last (notation), for rule tests.
+    #[pyfunction]
+    #[pyo3(signature = (game_id, options, moves))]
+    fn trace(game_id: &str, options: Option<&Bound<'_, PyDict>>, moves: Vec<String>) -> PyResult<Vec<Vec<String>>> {
+        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0).map_err(bad)?;
+        engine.trace(&moves).map_err(bad)
+    }
+
+    /// (to_move, over, winner, scores) after `moves`.
+    #[pyfunction]
+    #[pyo3(signature = (game_id, options, moves))]
+    fn status(game_id: &str, options: Option<&Bound<'_, PyDict>>, moves: Vec<String>) -> PyResult<(usize, bool, Option<usize>, (i32, i32))> {
+        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0).map_err(bad)?;
+        let s = engine.status(&moves).map_err(bad)?;
+        Ok((s.to_move, s.over, s.winner, (s.scores[0], s.scores[1])))
+    }
+
+    /// Uniformly random playouts from the start for about `seconds`: (playouts, plies).
+    #[pyfunction]
+    #[pyo3(signature = (game_id, options, seconds, cap=1000, seed=1))]
+    fn playouts(py: Python<'_>, game_id: &str, options: Option<&Bound<'_, PyDict>>, seconds: f64, cap: usize, seed: u64) -> PyResult<(u64, u64)> {
+        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0).map_err(bad)?;
+        Ok(py.detach(|| engine.playouts(seconds, cap, seed)))
+    }
+
+    #[pymodule]
+    fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add_class::<Searcher>()?;
+        m.add("WIN", crate::search::solver::WIN)?;
+        m.add("INF", crate::search::solver::INF)?;
+        m.add("GAMES", crate::engine::GAMES.to_vec())?;
+        m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
+        m.add_function(wrap_pyfunction!(status, m)?)?;
+        m.add_function(wrap_pyfunction!(trace, m)?)?;
+        m.add_function(wrap_pyfunction!(playouts, m)?)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,743 @@
+//! Monte Carlo tree search (UCT) with MCTS-Solver, an endgame solver and tree reuse.
+//!
+//! Values are expected results in 0..1 (win 1, draw 0.5, loss 0). Players need not
+//! alternate (Horizontal/Vertical lets a player move twice), so every node records who
+//! moved into it and rewards are turned to that player's point of view. A finished game is
+//! a proved value; a node whose mover has a proved winning reply is proved won; a node whose
+//! replies are all proved is proved at their best. Proved nodes are not searched again.
+
+use std::time::{Duration, Instant};
+
+use super::solver::{Solver, Stop};
+use super::Watch;
+use crate::game::{Game, Knowledge, Rng};
+
+const NIL: u32 = u32::MAX;
+const UNPROVED: i8 = -1;
+const LOSS: i8 = 0;
+const DRAW: i8 = 1;
+const WIN: i8 = 2;
+/// At most this many nodes (about 56 bytes each); past it the tree stops growing.
+const MAX_NODES: usize = 8_000_000;
+
+/// How a search thinks: its budget and which of its parts are on.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub seconds: Option<f64>,
+    pub iterations: Option<u64>,
+    pub c: f64,            // UCB1's exploration constant
+    pub proofs: bool,      // MCTS-Solver: proved nodes and lost replies skipped
+    pub solve_nodes: u64,  // the endgame solver's node budget per try (0: off)
+    pub solve_at: u32,     // a node is offered to the solver when its visits reach this
+    pub solver_share: f64, // at most this share of the time goes to the solver
+    pub root_share: f64,   // share of the time the solver may spend on the root first
+    pub reuse: bool,       // keep the tree from move to move
+    pub swindle: f64,      // share of the time spent finding the best try in a lost position
+}
+
+impl Spec {
+    /// Plain UCT: UCB1 with c = 1, random playouts, no proofs, no solver, no reuse.
+    pub fn plain(seconds: Option<f64>, iterations: Option<u64>) -> Spec {
+        Spec {
+            seconds,
+            iterations,
+            c: 1.0,
+            proofs: false,
+            solve_nodes: 0,
+            solve_at: 0,
+            solver_share: 0.0,
+            root_share: 0.0,
+            reuse: false,
+            swindle: 0.0,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    mv: Option<M>,  // the move into this node (None at the root)
+    parent: u32,
+    child: u32,     // first visited child, then linked through `sibling`
+    sibling: u32,
+    moves_at: u32,  // this node's moves in `Mcts::moves`, in the order they are tried
+    len: u16,       // how many moves
+    active: u16,    // moves in play; the rest are held back (see Knowledge::order)
+    tried: u16,     // moves given a child so far (always the first `tried`)
+    expanded: bool,
+    player: u8,     // who played `mv`: the point of view of `w` and `proof`
+    mover: u8,      // who moves here
+    proof: i8,      // UNPROVED, or LOSS / DRAW / WIN for `player`
+    secure: i8,     // the best proved value among the moves here, for `mover` (LOSS: none better)
+    depth: u32,     // plies to the end when proved
+    n: u32,
+    w: f64,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, parent: u32, player: u8) -> Node<M> {
+        Node {
+            mv,
+            parent,
+            child: NIL,
+            sibling: NIL,
+            moves_at: 0,
+            len: 0,
+            active: 0,
+            tried: 0,
+            expanded: false,
+            player,
+            mover: 0,
+            proof: UNPROVED,
+            secure: LOSS,
+            depth: 0,
+            n: 0,
+            w: 0.0,
+        }
+    }
+}
+
+/// A move of the root as the search sees it: value for the mover, visits, proof in plies.
+#[derive(Clone, Debug)]
+pub struct Candidate<M> {
+    pub mv: M,
+    pub value: f64,
+    pub visits: u32,
+    pub proof: Option<i32>, // +n wins in n plies, -n loses in n, 0 a draw
+}
+
+/// Counters of the last search, for benchmarks and tests.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub iterations: u64,
+    pub reused: u32,  // visits the root already had from the previous move
+    pub solved: u32,  // nodes the endgame solver settled
+    pub nodes: usize,
+    pub seconds: f64,
+    pub swindled: bool, // the best try in a lost position was looked for
+}
+
+/// UCT over a native game with per-game `Knowledge`.
+pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
+    pub spec: Spec,
+    pub knowledge: K,
+    pub stats: Stats,
+    rng: Rng,
+    nodes: Vec<Node<G::Move>>,
+    moves: Vec<G::Move>,
+    root_state: Option<G>,
+    view: u32,
+    solver: Option<Solver<G>>,
+    scratch: Vec<G::Move>,
+    t0: Instant,
+    deadline: Option<Instant>,
+    solver_time: Duration,
+}
+
+impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
+    /// A search with this spec and knowledge; `can_repeat` for games whose positions recur.
+    pub fn new(spec: Spec, knowledge: K, seed: u64, can_repeat: bool) -> Mcts<G, K> {
+        let solver = if spec.solve_nodes > 0 && spec.proofs {
+            Some(Solver::new(can_repeat, knowledge.solver_mobility()))
+        } else {
+            None
+        };
+        Mcts {
+            spec,
+            knowledge,
+            stats: Stats::default(),
+            rng: Rng::new(seed),
+            nodes: Vec::new(),
+            moves: Vec::new(),
+            root_state: None,
+            view: 0,
+            solver,
+            scratch: Vec::new(),
+            t0: Instant::now(),
+            deadline: None,
+            solver_time: Duration::ZERO,
+        }
+    }
+
+    /// Forget the tree kept from the previous move.
+    pub fn reset(&mut self) {
+        self.nodes.clear();
+        self.moves.clear();
+        self.root_state = None;
+    }
+
+    /// Restart the random source, keeping the tree.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// Grow the tree for `state` within the budget. `since` is the moves played from the
+    /// previous search's position to this one, when known: the kept tree is walked down them.
+    pub fn search(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
+        let view = self.knowledge.begin(state);
+        let reused = view == self.view && self.spec.reuse && since.map_or(false, |path| self.reroot(path));
+        self.view = view;
+        if !reused {
+            self.nodes.clear();
+            self.moves.clear();
+            self.nodes.push(Node::new(None, NIL, 1 - state.to_move() as u8));
+        }
+        self.root_state = Some(state.clone());
+        self.stats = Stats { reused: self.nodes[0].n, ..Stats::default() };
+        self.t0 = Instant::now();
+        self.deadline = self.spec.seconds.map(|s| self.t0 + Duration::from_secs_f64(s));
+        self.solver_time = Duration::ZERO;
+        if !self.nodes[0].expanded {
+            self.expand(0, state);
+        }
+        if self.nodes[0].proof != UNPROVED && self.nodes[0].expanded {
+            // Proved by the endgame solver, not by its moves: let the search find the proving move.
+            self.nodes[0].proof = UNPROVED;
+            self.update_proof(0);
+        }
+        self.solve_root(state, watch)?;
+        let mut done = 0u64;
+        while self.nodes[0].proof == UNPROVED {
+            self.iterate(state, watch)?;
+            done += 1;
+            watch.done = done;
+            if self.spec.iterations.map_or(false, |n| done >= n) {
+                break;
+            }
+            let now = Instant::now();
+            if self.deadline.map_or(false, |d| now >= d) {
+                break;
+            }
+            if !watch.tick(now) {
+                return Err(Stop::Cancel);
+            }
+        }
+        self.stats.iterations = done;
+        self.stats.nodes = self.nodes.len();
+        self.stats.seconds = self.t0.elapsed().as_secs_f64();
+        Ok(())
+    }
+
+    /// Walk the kept tree down `path` and make the node reached the root; false if it is not there.
+    fn reroot(&mut self, path: &[G::Move]) -> bool {
+        if self.nodes.is_empty() {
+            return false;
+        }
+        let mut node = 0u32;
+        for &mv in path {
+            let mut c = self.nodes[node as usize].child;
+            while c != NIL && self.nodes[c as usize].mv != Some(mv) {
+                c = self.nodes[c as usize].sibling;
+            }
+            if c == NIL {
+                return false;
+            }
+            node = c;
+        }
+        if node == 0 {
+            return true;
+        }
+        // Copy the subtree into fresh arrays, breadth first (the rest is garbage now).
+        let old_nodes = std::mem::take(&mut self.nodes);
+        let old_moves = std::mem::take(&mut self.moves);
+        let mut root = old_nodes[node as usize].clone();
+        root.parent = NIL;
+        root.sibling = NIL;
+        root.mv = None;
+        self.nodes.push(root);
+        let mut i = 0;
+        while i < self.nodes.len() {
+            let (at, len) = (self.nodes[i].moves_at as usize, self.nodes[i].len as usize);
+            self.nodes[i].moves_at = self.moves.len() as u32;
+            self.moves.extend_from_slice(&old_moves[at..at + len]);
+            let mut c = self.nodes[i].child;
+            let mut prev = NIL;
+            while c != NIL {
+                let mut copy = old_nodes[c as usize].clone();
+                let next = copy.sibling;
+                copy.parent = i as u32;
+                copy.sibling = NIL;
+                let id = self.nodes.len() as u32;
+                self.nodes.push(copy);
+                if prev == NIL {
+                    self.nodes[i].child = id;
+                } else {
+                    self.nodes[prev as usize].sibling = id;
+                }
+                prev = id;
+                c = next;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// Fill a node's moves in the knowledge's order (and prove it if the game is over).
+    fn expand(&mut self, node: usize, state: &G) {
+        let mut moves = std::mem::take(&mut self.scratch);
+        state.legal_moves(&mut moves);
+        let nd = &mut self.nodes[node];
+        nd.expanded = true;
+        nd.mover = state.to_move() as u8;
+        if moves.is_empty() {
+            let r0 = self.knowledge_free_result(state);
+            let nd = &mut self.nodes[node];
+            nd.proof = if nd.player == 0 { r0 } else { WIN - r0 };
+            nd.depth = 0;
+        } else {
+            let kept = self.knowledge.order(state, &mut moves, &mut self.rng);
+            let nd = &mut self.nodes[node];
+            nd.moves_at = self.moves.len() as u32;
+            nd.len = moves.len() as u16;
+            nd.active = if kept == 0 { moves.len() } else { kept.min(moves.len()) } as u16;
+            self.moves.extend_from_slice(&moves);
+        }
+        self.scratch = moves;
+    }
+
+    /// The proof value of a finished game for player 0 (the plain result, whatever the rewards).
+    fn knowledge_free_result(&self, state: &G) -> i8 {
+        match state.winner() {
+            Some(0) => WIN,
+            Some(_) => LOSS,
+            None => DRAW,
+        }
+    }
+
+    /// One selection, expansion, playout and backup.
+    fn iterate(&mut self, root_state: &G, watch: &mut Watch) -> Result<(), Stop> {
+        let mut state = root_state.clone();
+        let mut node = 0usize;
+        loop {
+            if self.nodes[node].proof != UNPROVED {
+                break;
+            }
+            if !self.nodes[node].expanded {
+                // A leaf seen for the first time: is the game over here?
+                self.expand(node, &state);
+                if self.nodes[node].proof != UNPROVED {
+                    if self.spec.proofs {
+                        self.update_proof(self.nodes[node].parent);
+                    }
+                    break;
+                }
+                if node != 0 {
+                    let r0 = self.knowledge.playout(&mut state, &mut self.scratch, &mut self.rng);
+                    self.backup(node, r0);
+                    return Ok(());
+                }
+            }
+            if node != 0 && self.solver.is_some() && self.nodes[node].n == self.spec.solve_at {
+                self.try_solver(node, &state, watch)?;
+                if self.nodes[node].proof != UNPROVED {
+                    break;
+                }
+            }
+            match self.select(node) {
+                Some(child) => {
+                    state.play(self.nodes[child].mv.unwrap());
+                    node = child;
+                }
+                None => {
+                    // Out of room: play out from here without growing the tree.
+                    let r0 = self.knowledge.playout(&mut state, &mut self.scratch, &mut self.rng);
+                    self.backup(node, r0);
+                    return Ok(());
+                }
+            }
+        }
+        let nd = &self.nodes[node];
+        let v = nd.proof as f64 / 2.0;
+        let r0 = if nd.player == 0 { v } else { 1.0 - v };
+        self.backup(node, r0);
+        Ok(())
+    }
+
+    /// Adds a playout's result along the path; a mover who can secure a proved draw (or better)
+    /// by another move never counts less than that (score-bounded MCTS).
+    fn backup(&mut self, mut node: usize, mut r0: f64) {
+        loop {
+            let nd = &mut self.nodes[node];
+            if nd.secure > LOSS {
+                let floor = nd.secure as f64 / 2.0;
+                r0 = if nd.mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
+            }
+            nd.n += 1;
+            nd.w += if nd.player == 0 { r0 } else { 1.0 - r0 };
+            if nd.parent == NIL {
+                return;
+            }
+            node = nd.parent as usize;
+        }
+    }
+
+    /// The next untried move's new child, else the child with the best UCB score (skipping
+    /// replies proved lost for the mover); None when the tree may not grow.
+    fn select(&mut self, node: usize) -> Option<usize> {
+        let nd = &self.nodes[node];
+        if nd.tried < nd.active {
+            if self.nodes.len() >= MAX_NODES {
+                return None;
+            }
+            let mv = self.moves[(nd.moves_at + nd.tried as u32) as usize];
+            let mut child = Node::new(Some(mv), node as u32, nd.mover);
+            child.sibling = nd.child;
+            let id = self.nodes.len();
+            self.nodes.push(child);
+            let nd = &mut self.nodes[node];
+            nd.child = id as u32;
+            nd.tried += 1;
+            return Some(id);
+        }
+        let log_n = (nd.n.max(1) as f64).ln();
+        let c = self.spec.c;
+        // With proofs, a proved move needs no more visits: what it secures is in `secure`.
+        let skip_proved = self.spec.proofs;
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut ch = nd.child;
+        while ch != NIL {
+            let child = &self.nodes[ch as usize];
+            let mean = if child.proof != UNPROVED {
+                if skip_proved {
+                    ch = child.sibling;
+                    continue;
+                }
+                child.proof as f64 / 2.0
+            } else {
+                child.w / child.n as f64
+            };
+            let score = mean + c * (log_n / child.n.max(1) as f64).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = Some(ch as usize);
+            }
+            ch = child.sibling;
+        }
+        best.or(if nd.child != NIL { Some(nd.child as usize) } else { None })
+    }
+
+    /// Prove `node` and its ancestors from their children, as far as the proofs reach.
+    fn update_proof(&mut self, mut node: u32) {
+        while node != NIL && self.nodes[node as usize].proof == UNPROVED {
+            let nd = &self.nodes[node as usize];
+            if !nd.expanded {
+                return;
+            }
+            let mut win_depth: Option<u32> = None;
+            let mut best = LOSS - 1;
+            let mut best_depth = 0;
+            let mut ch = nd.child;
+            let mut open = nd.tried < nd.active;
+            while ch != NIL {
+                let child = &self.nodes[ch as usize];
+                match child.proof {
+                    UNPROVED => open = true,
+                    WIN => win_depth = Some(win_depth.map_or(child.depth, |d| d.min(child.depth))),
+                    p => {
+                        if p > best || (p == best && child.depth > best_depth) {
+                            best = p;
+                            best_depth = child.depth; // lose (or draw) as slowly as possible
+                        }
+                    }
+                }
+                ch = child.sibling;
+            }
+            let (value, depth) = if let Some(d) = win_depth {
+                (WIN, d) // win as fast as possible
+            } else if open {
+                if best > LOSS {
+                    self.nodes[node as usize].secure = best;
+                }
+                return;
+            } else if nd.active < nd.len {
+                // No kept move wins: the moves held back must be searched too.
+                self.nodes[node as usize].active = nd.len;
+                return;
+            } else {
+                (best, best_depth)
+            };
+            let nd = &mut self.nodes[node as usize];
+            nd.proof = if nd.player == nd.mover { value } else { WIN - value };
+            nd.depth = depth + 1;
+            node = nd.parent;
+        }
+    }
+
+    /// Let the endgame solver settle a well-visited node within its node budget.
+    fn try_solver(&mut self, node: usize, state: &G, watch: &mut Watch) -> Result<(), Stop> {
+        if !self.knowledge.wants_solver(state) {
+            return Ok(());
+        }
+        let now = Instant::now();
+        if self.solver_time.as_secs_f64() > self.spec.solver_share * (now - self.t0).as_secs_f64() {
+            return Ok(()); // keep most of the time for the search itself
+        }
+        let solver = self.solver.as_mut().unwrap();
+        let found = solver.try_solve(state, Some(self.spec.solve_nodes), self.deadline, watch);
+        self.solver_time += now.elapsed();
+        if let Some((value, plies)) = found? {
+            let v = (value * 2.0).round() as i8; // for the mover of `state`
+            let nd = &mut self.nodes[node];
+            nd.proof = if nd.player == nd.mover { v } else { WIN - v };
+            nd.depth = plies as u32;
+            self.stats.solved += 1;
+            let parent = nd.parent;
+            self.update_proof(parent);
+        }
+        Ok(())
+    }
+
+    /// Try to prove the root won before searching; a proved win is played at once.
+    ///
+    /// A failed try still pays: the solver's table keeps what it settled, so the next move's
+    /// try starts further on. A proved loss is left to the search (then the best try is sought).
+    fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
+        let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(()) };
+        if self.solver.is_none() || self.spec.root_share <= 0.0 || self.nodes[0].proof != UNPROVED
+            || !self.knowledge.wants_root_solver(state)
+        {
+            return Ok(());
+        }
+        let until = deadline.min(self.t0 + Duration::from_secs_f64(self.spec.root_share * seconds));
+        let solver = self.solver.as_mut().unwrap();
+        let Some((value, plies)) = solver.try_solve(state, None, Some(until), watch)? else { return Ok(()) };
+        if value < 1.0 {
+            return Ok(());
+        }
+        let Some(mv) = solver.best_move(state) else { return Ok(()) };
+        // Give the proving move a child (trying it next if it has none yet) and prove it.
+        let root = &self.nodes[0];
+        let mut ch = root.child;
+        while ch != NIL && self.nodes[ch as usize].mv != Some(mv) {
+            ch = self.nodes[ch as usize].sibling;
+        }
+        if ch == NIL {
+            let (at, tried, len) = (root.moves_at as usize, root.tried as usize, root.len as usize);
+            let Some(k) = self.moves[at..at + len].iter().position(|&m| m == mv) else { return Ok(()) };
+            if k < tried {
+                return Ok(());
+            }
+            self.moves.swap(at + tried, at + k);
+            if self.nodes[0].active as usize <= tried {
+                self.nodes[0].active = tried as u16 + 1;
+            }
+            ch = self.select(0).map_or(NIL, |c| c as u32);
+            if ch == NIL {
+                return Ok(());
+            }
+        }
+        let child = &mut self.nodes[ch as usize];
+        child.proof = WIN; // for the mover, who played it
+        child.depth = (plies - 1).max(0) as u32;
+        self.stats.solved += 1;
+        self.update_proof(0);
+        Ok(())
+    }
+
+    /// The root's moves, best first: fastest proved win, then visits, then slowest proved loss.
+    pub fn analysis(&self) -> Vec<Candidate<G::Move>> {
+        let root = &self.nodes[0];
+        let mut out = Vec::new();
+        let mut ch = root.child;
+        while ch != NIL {
+            let c = &self.nodes[ch as usize];
+            // Without proofs (textbook UCT) a finished game's value is only a statistic too.
+            out.push(if c.proof != UNPROVED && self.spec.proofs {
+                let plies = c.depth as i32 + 1;
+                let proof = match c.proof {
+                    WIN => plies,
+                    LOSS => -plies,
+                    _ => 0,
+                };
+                Candidate { mv: c.mv.unwrap(), value: c.proof as f64 / 2.0, visits: c.n, proof: Some(proof) }
+            } else {
+                let value = if c.n > 0 { c.w / c.n as f64 } else { 0.5 };
+                Candidate { mv: c.mv.unwrap(), value, visits: c.n, proof: None }
+            });
+            ch = c.sibling;
+        }
+        let at = root.moves_at as usize;
+        for &mv in &self.moves[at + root.tried as usize..at + root.active as usize] {
+            out.push(Candidate { mv, value: 0.5, visits: 0, proof: None });
+        }
+        out.sort_by(|a, b| rank(b).partial_cmp(&rank(a)).unwrap());
+        // A proved draw gets no more visits once proved: it goes first when the most-visited
+        // unproved move is expected to do worse than a draw.
+        let draw = out.iter().position(|c| c.proof == Some(0));
+        let open = out.iter().position(|c| c.proof.is_none());
+        if let (Some(d), Some(o)) = (draw, open) {
+            if d > o && out[o].value < 0.5 {
+                let c = out.remove(d);
+                out.insert(o, c);
+            }
+        }
+        out
+    }
+
+    /// Search, then the analysis, best first; in a position proved lost the move an imperfect
+    /// opponent most often answers wrongly comes first (a short search without proofs finds it).
+    pub fn choose(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
+        self.search(state, since, watch)?;
+        let mut evals = self.analysis();
+        let lost = evals.first().map_or(false, |e| e.proof.map_or(false, |p| p < 0));
+        if lost && evals.len() > 1 && self.spec.swindle > 0.0 {
+            // The same share of whichever budgets the search had (time, iterations or both).
+            let share = self.spec.swindle;
+            let spec = Spec {
+                c: self.spec.c,
+                ..Spec::plain(self.spec.seconds.map(|s| s * share), self.spec.iterations.map(|n| (n as f64 * share).ceil() as u64))
+            };
+            let mut hope = Mcts::new(spec, self.knowledge.clone(), self.rng.next_u64(), false);
+            hope.search(state, None, watch)?;
+            if let Some(best_try) = hope.analysis().first() {
+                if let Some(i) = evals.iter().position(|e| e.mv == best_try.mv) {
+                    let e = evals.remove(i);
+                    evals.insert(0, e); // the try first, still "loses in N"
+                }
+            }
+            self.stats.swindled = true;
+        }
+        Ok(evals)
+    }
+}
+
+/// Sort key, best first: fastest proved win, then visits, then slowest proved loss.
+fn rank<M>(c: &Candidate<M>) -> (i32, f64, f64) {
+    match c.proof {
+        Some(p) if p > 0 => (3, -(p as f64), 0.0),
+        Some(p) if p < 0 => (0, -(p as f64), 0.0),
+        Some(_) => (1, c.visits as f64, 0.5),
+        None => (1, c.visits as f64, c.value),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Knowledge, Plain};
+
+    /// Nim with one pile: take 1 to 3 stones; whoever takes the last one wins.
+    #[derive(Clone, Debug)]
+    struct Nim {
+        stones: u32,
+        to_move: usize,
+    }
+
+    impl Game for Nim {
+        type Move = u32;
+        fn to_move(&self) -> usize {
+            self.to_move
+        }
+        fn legal_moves(&self, out: &mut Vec<u32>) {
+            out.clear();
+            out.extend((1..=3).filter(|&k| k <= self.stones));
+        }
+        fn play(&mut self, k: u32) {
+            self.stones -= k;
+            self.to_move = 1 - self.to_move;
+        }
+        fn winner(&self) -> Option<usize> {
+            Some(1 - self.to_move)
+        }
+        fn scores(&self) -> [i32; 2] {
+            [0, 0]
+        }
+        fn key(&self) -> u64 {
+            crate::boards::mix64((self.stones as u64) << 1 | self.to_move as u64)
+        }
+        fn notation(&self, k: u32) -> String {
+            k.to_string()
+        }
+    }
+
+    /// Keeps only the move taking one stone; the others are held back.
+    #[derive(Clone)]
+    struct TakeOne;
+
+    impl Knowledge<Nim> for TakeOne {
+        fn order(&self, _: &Nim, moves: &mut [u32], _: &mut Rng) -> usize {
+            moves.sort();
+            1
+        }
+    }
+
+    fn spec(iterations: u64) -> Spec {
+        Spec { proofs: true, reuse: true, ..Spec::plain(None, Some(iterations)) }
+    }
+
+    #[test]
+    fn mcts_solver_proves_the_winning_take() {
+        // 9 stones: take 1 leaves 8, a multiple of 4: the mover wins.
+        let mut m = Mcts::new(spec(20_000), Plain, 1, false);
+        m.search(&Nim { stones: 9, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        let best = &m.analysis()[0];
+        assert_eq!(best.mv, 1);
+        assert!(best.proof.unwrap() > 0, "{:?}", m.analysis());
+    }
+
+    #[test]
+    fn a_lost_position_is_proved_lost_on_every_move() {
+        let mut m = Mcts::new(spec(20_000), Plain, 2, false);
+        m.search(&Nim { stones: 8, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        assert!(m.analysis().iter().all(|c| c.proof.map_or(false, |p| p < 0)), "{:?}", m.analysis());
+    }
+
+    #[test]
+    fn held_moves_are_searched_once_the_kept_ones_are_proved_not_to_win() {
+        // 7 stones: taking one leaves 6 (a win for the opponent); taking 3 wins. Only 1 is kept.
+        let mut m = Mcts::new(spec(50_000), TakeOne, 3, false);
+        m.search(&Nim { stones: 7, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        let best = &m.analysis()[0];
+        assert_eq!((best.mv, best.proof.map(|p| p > 0)), (3, Some(true)), "{:?}", m.analysis());
+    }
+
+    #[test]
+    fn the_tree_is_walked_down_the_moves_played_since() {
+        let mut m = Mcts::new(spec(3_000), Plain, 4, false);
+        let start = Nim { stones: 30, to_move: 0 };
+        m.search(&start, None, &mut Watch::silent()).unwrap();
+        let mut next = start.clone();
+        next.play(2);
+        next.play(1);
+        m.search(&next, Some(&[2, 1]), &mut Watch::silent()).unwrap();
+        assert!(m.stats.reused > 0);
+        m.search(&start, None, &mut Watch::silent()).unwrap();
+        assert_eq!(m.stats.reused, 0);
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_at_once() {
+        let mut m = Mcts::new(Spec { seconds: Some(10.0), ..spec(u64::MAX) }, Plain, 5, false);
+        let mut calls = 0;
+        let mut stop = |_f: f64| {
+            calls += 1;
+            false
+        };
+        let t = Instant::now();
+        let mut watch = Watch::new(Some(&mut stop), Some(Duration::from_secs(10)), None);
+        assert_eq!(m.search(&Nim { stones: 200, to_move: 0 }, None, &mut watch), Err(Stop::Cancel));
+        assert!(t.elapsed() < Duration::from_millis(500));
+        assert_eq!(calls, 1);
+    }
+
+    #[test]
+    fn the_best_try_in_a_lost_position_keeps_to_the_iteration_budget() {
+        // A huge time budget with an iteration cap (the puzzle generator's replayable bots):
+        // the best-try search takes its share of the iterations, not of the hour.
+        let spec = Spec { seconds: Some(3600.0), swindle: 0.5, ..spec(2_000) };
+        let mut m = Mcts::new(spec, Plain, 7, false);
+        let t = Instant::now();
+        let evals = m.choose(&Nim { stones: 8, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        assert!(m.stats.swindled && evals.iter().all(|c| c.proof.map_or(false, |p| p < 0)));
+        assert!(t.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn textbook_uct_reports_statistics_not_proofs() {
+        let mut m = Mcts::new(Spec::plain(None, Some(5_000)), Plain, 6, false);
+        m.search(&Nim { stones: 2, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        let a = m.analysis();
+        assert!(a.iter().all(|c| c.proof.is_none()));
+        assert_eq!(a[0].mv, 2); // taking both wins: the most visited
+    }
+}

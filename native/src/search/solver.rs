@@ -1,0 +1,376 @@
+//! Exact solver: negamax with alpha-beta and a transposition table keyed by `Game::key`.
+//!
+//! Scores are for the player to move: WIN - n means "wins in n plies", -(WIN - n) "loses in
+//! n plies", 0 a draw. A child's score becomes its parent's by changing sign when the mover
+//! changes (players need not alternate) and moving one ply further from the end. The table
+//! keeps bounds, so windowed searches share it safely; it survives between calls.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use super::Watch;
+use crate::game::Game;
+
+pub const WIN: i32 = 1_000_000;
+pub const INF: i32 = 10 * WIN;
+/// A line longer than this is given up on (cycling games).
+const MAX_DEPTH: usize = 600;
+/// Past this many entries the table is cleared (it only speeds up later tries).
+const TABLE_LIMIT: usize = 4_000_000;
+
+/// Keys are already mixed: hash them as they are.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys")
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
+pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// Why a solve stopped before the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// Out of nodes or time: nothing partial was stored.
+    Budget,
+    /// The caller asked to stop (its progress callback said so).
+    Cancel,
+}
+
+/// A score seen from one ply further away from the end.
+#[inline]
+pub fn to_parent(score: i32) -> i32 {
+    score - score.signum()
+}
+
+/// The child-side bound x such that to_parent(x) compares with `bound` the same way.
+#[inline]
+fn child_bound(bound: i32, upper: bool) -> i32 {
+    if upper {
+        if bound > 0 {
+            bound + 1
+        } else {
+            bound - 1
+        }
+    } else if bound >= 0 {
+        bound + 1
+    } else {
+        bound - 1
+    }
+}
+
+/// (value 0..1 for the mover, proof in plies: +n win, -n loss, 0 draw).
+pub fn score_to_value(score: i32) -> (f64, i32) {
+    if score > 0 {
+        (1.0, WIN - score)
+    } else if score < 0 {
+        (0.0, -(WIN + score))
+    } else {
+        (0.5, 0)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Entry<M> {
+    lo: i32,
+    hi: i32,
+    best: Option<M>,
+}
+
+/// Memoised alpha-beta over a native game.
+pub struct Solver<G: Game> {
+    table: KeyMap<Entry<G::Move>>,
+    path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
+    can_repeat: bool, // positions may recur on a line (Goats Wintering): cycles count as draws
+    pub mobility: bool, // order replies by the opponent's mobility, fewest first
+    pub nodes: u64,
+    limit: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+impl<G: Game> Solver<G> {
+    /// An empty solver; `can_repeat` for games whose positions can come back.
+    pub fn new(can_repeat: bool, mobility: bool) -> Solver<G> {
+        Solver {
+            table: KeyMap::default(),
+            path: Default::default(),
+            can_repeat,
+            mobility,
+            nodes: 0,
+            limit: None,
+            deadline: None,
+        }
+    }
+
+    /// Forget every solved position.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// How many positions the table holds.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    fn check(&mut self, watch: &mut Watch) -> Result<(), Stop> {
+        if let Some(limit) = self.limit {
+            if self.nodes >= limit {
+                return Err(Stop::Budget);
+            }
+        }
+        let now = Instant::now();
+        if let Some(d) = self.deadline {
+            if now >= d {
+                return Err(Stop::Budget);
+            }
+        }
+        if !watch.tick(now) {
+            return Err(Stop::Cancel);
+        }
+        Ok(())
+    }
+
+    /// The score of `state` for its mover, exact when strictly inside (alpha, beta).
+    pub fn negamax(&mut self, state: &G, mut alpha: i32, mut beta: i32, watch: &mut Watch) -> Result<i32, Stop> {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 {
+            self.check(watch)?;
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Ok(terminal(state));
+        }
+        // A game still going scores within ±(WIN - 1): a window beyond that is settled at once.
+        if alpha >= WIN - 1 {
+            return Ok(WIN - 1);
+        }
+        if beta <= 1 - WIN {
+            return Ok(1 - WIN);
+        }
+        let key = state.key();
+        let mut best_move = None;
+        if let Some(e) = self.table.get(&key) {
+            if e.lo >= beta {
+                return Ok(e.lo);
+            }
+            if e.hi <= alpha {
+                return Ok(e.hi);
+            }
+            if e.lo == e.hi {
+                return Ok(e.lo);
+            }
+            alpha = alpha.max(e.lo);
+            beta = beta.min(e.hi);
+            best_move = e.best;
+        }
+        if self.can_repeat && self.path.contains(&key) {
+            return Ok(0); // a repeated position on this line: the cycle counts as a draw
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mover = state.to_move();
+        if let Some(first) = best_move {
+            if let Some(i) = moves.iter().position(|&m| m == first) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let mut best = -INF;
+        let mut best_m = None;
+        // Cheap pass first: a reply that ends the game settles or bounds the node at once.
+        let mut children: Vec<(i32, G::Move, G)> = Vec::with_capacity(moves.len());
+        let mut replies = Vec::new();
+        for &mv in &moves {
+            let mut child = state.clone();
+            child.play(mv);
+            child.legal_moves(&mut replies);
+            if replies.is_empty() {
+                let sc = to_parent(match child.winner() {
+                    None => 0,
+                    Some(w) if w == mover => WIN,
+                    Some(_) => -WIN,
+                });
+                if sc > best {
+                    best = sc;
+                    best_m = Some(mv);
+                    if sc >= beta || sc == WIN - 1 {
+                        self.store(key, sc, alpha0, beta0, best_m);
+                        return Ok(sc);
+                    }
+                }
+            } else {
+                let n = replies.len() as i32;
+                children.push((if child.to_move() == mover { -n } else { n }, mv, child));
+            }
+        }
+        // Fewest replies for the opponent first: forcing lines settle a node soonest
+        // (the table's move keeps its place at the front: the sort is stable).
+        if best_move.is_none() && self.mobility {
+            children.sort_by_key(|c| c.0);
+        }
+        if self.path.len() >= MAX_DEPTH {
+            return Err(Stop::Budget);
+        }
+        if self.can_repeat {
+            self.path.insert(key);
+        }
+        let mut result = Ok(());
+        for (_, mv, child) in &children {
+            alpha = alpha.max(best);
+            if alpha >= beta {
+                break;
+            }
+            let sc = if child.to_move() == mover {
+                self.negamax(child, child_bound(alpha, false), child_bound(beta, true), watch)
+                    .map(to_parent)
+            } else {
+                self.negamax(child, -child_bound(beta, true), -child_bound(alpha, false), watch)
+                    .map(|s| to_parent(-s))
+            };
+            match sc {
+                Ok(sc) => {
+                    if sc > best {
+                        best = sc;
+                        best_m = Some(*mv);
+                    }
+                }
+                Err(stop) => {
+                    result = Err(stop);
+                    break;
+                }
+            }
+        }
+        if self.can_repeat {
+            self.path.remove(&key);
+        }
+        result?;
+        self.store(key, best, alpha0, beta0, best_m);
+        Ok(best)
+    }
+
+    fn store(&mut self, key: u64, score: i32, alpha: i32, beta: i32, mv: Option<G::Move>) {
+        let (mut lo, mut hi) = (-INF, INF);
+        if score <= alpha {
+            hi = score;
+        } else if score >= beta {
+            lo = score;
+        } else {
+            lo = score;
+            hi = score;
+        }
+        let mut best = mv;
+        if let Some(old) = self.table.get(&key) {
+            lo = lo.max(old.lo);
+            hi = hi.min(old.hi);
+            if best.is_none() {
+                best = old.best;
+            }
+        }
+        self.table.insert(key, Entry { lo, hi, best });
+    }
+
+    fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
+        if self.table.len() > TABLE_LIMIT {
+            self.table.clear();
+        }
+        self.nodes = 0;
+        self.limit = nodes;
+        self.deadline = deadline;
+        self.path.clear();
+    }
+
+    /// (value 0..1, plies) for the mover if win/draw/loss is settled within the budget.
+    ///
+    /// Only the outcome is sought (a null window around the draw), which prunes far more than
+    /// the exact distance; the plies are those of the line found, so a win comes at least that fast.
+    pub fn try_solve(&mut self, state: &G, nodes: Option<u64>, deadline: Option<Instant>, watch: &mut Watch) -> Result<Option<(f64, i32)>, Stop> {
+        self.begin(nodes, deadline);
+        match self.negamax(state, -1, 1, watch) {
+            Ok(score) => {
+                let (value, proof) = score_to_value(score);
+                Ok(Some((value, proof.abs())))
+            }
+            Err(Stop::Budget) => Ok(None),
+            Err(Stop::Cancel) => Err(Stop::Cancel),
+        }
+    }
+
+    /// The score of `state` in the window (exact: (-INF, INF); outcome only: (-1, 1)).
+    pub fn solve(&mut self, state: &G, window: (i32, i32), deadline: Option<Instant>, watch: &mut Watch) -> Result<i32, Stop> {
+        self.solve_within(state, window, None, deadline, watch)
+    }
+
+    /// The score of `state` in the window, within a node budget (a budget gives the same answer
+    /// on any machine, where a deadline does not).
+    pub fn solve_within(&mut self, state: &G, window: (i32, i32), nodes: Option<u64>, deadline: Option<Instant>, watch: &mut Watch) -> Result<i32, Stop> {
+        self.begin(nodes, deadline);
+        self.negamax(state, window.0, window.1, watch)
+    }
+
+    /// The move the table holds as best for `state`, if any.
+    pub fn best_move(&self, state: &G) -> Option<G::Move> {
+        self.table.get(&state.key()).and_then(|e| e.best)
+    }
+
+    /// The score, for the mover of `state`, of playing `mv` (in the window; table kept).
+    pub fn child_score(&mut self, state: &G, mv: G::Move, window: (i32, i32), deadline: Option<Instant>, watch: &mut Watch) -> Result<i32, Stop> {
+        let mut child = state.clone();
+        child.play(mv);
+        let sc = self.solve(&child, window, deadline, watch)?;
+        Ok(to_parent(if child.to_move() == state.to_move() { sc } else { -sc }))
+    }
+
+    /// Every legal move with its score for the mover, best first: the root solved by
+    /// `deadline` (else Stop::Budget), the other moves as far as `extra` allows.
+    pub fn analyse(&mut self, state: &G, exact: bool, deadline: Option<Instant>, extra: std::time::Duration, watch: &mut Watch) -> Result<Vec<(G::Move, i32)>, Stop> {
+        let window = if exact { (-INF, INF) } else { (-1, 1) };
+        let best = self.solve(state, window, deadline, watch)?;
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let top = match self.best_move(state) {
+            Some(m) => m,
+            // A finished reply decided the root without a stored move: find it.
+            None => {
+                let mut found = moves[0];
+                for &m in &moves {
+                    if self.child_score(state, m, window, deadline, watch)?.signum() == best.signum() {
+                        found = m;
+                        break;
+                    }
+                }
+                found
+            }
+        };
+        let mut out = vec![(top, self.child_score(state, top, window, deadline, watch)?)];
+        let until = Instant::now() + extra;
+        for &m in &moves {
+            if m == top {
+                continue;
+            }
+            match self.child_score(state, m, window, Some(until), watch) {
+                Ok(sc) => out.push((m, sc)),
+                Err(Stop::Budget) => break,
+                Err(Stop::Cancel) => return Err(Stop::Cancel),
+            }
+        }
+        out.sort_by(|a, b| b.1.cmp(&a.1));
+        Ok(out)
+    }
+}
+
+/// The score of a finished game for the player to move.
+fn terminal<G: Game>(state: &G) -> i32 {
+    match state.winner() {
+        None => 0,
+        Some(w) if w == state.to_move() => WIN,
+        Some(_) => -WIN,
+    }
+}
