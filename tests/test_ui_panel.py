@@ -28,6 +28,21 @@ def test_a_stuck_player_is_told_to_write_initials_anywhere(driver):
     assert "is stuck" not in scene.panel.message_text()
 
 
+def test_a_long_banner_takes_the_legends_room_rather_than_be_cut(driver):
+    scene = open_game(driver, "hv-grid", STUCK[:4], size=4)  # only diagonals left: the longest banner
+    driver.key(pygame.K_o, frames=2)
+    scene = driver.scene
+    driver.frames(1)
+    panel = scene.panel
+    assert scene.state.situation().kind == "ask" and panel.legend_rows
+    assert panel.cut == 0 and not panel.legend_shown and not any(label.visible for label in panel.legend_labels)
+    driver.click_cell(scene.state.board.cell("b3"))  # asked: a shorter banner, and the legend is back
+    driver.key(pygame.K_n)
+    driver.click_cell(scene.state.board.cell("d4"))  # initials: an ordinary turn for Vertical
+    driver.frames(1)
+    assert scene.state.situation() is None and panel.legend_shown and panel.cut == 0
+
+
 def test_a_forced_pass_is_said_with_its_reason(driver):
     # Random games almost never force a pass: the position is set up (Red's one ship walled in) and shown.
     scene = start(driver, "icebreaker")

@@ -4,9 +4,10 @@ From the top: title, turn (with the mover's piece on a chip), seats (the thinkin
 the bot thinks), score, the match note. From the bottom: four rows of buttons, then the overlay legend. Between
 them the flow: the situation banner, the message and the row of move buttons, each as
 tall as its text needs, and the move list (which follows the game and takes clicks) in
-what is left. Texts are drawn by ui.widgets.prose, measured exactly: never a scrollbar.
+what is left; the legend gives up its room to a banner that needs it. Texts are drawn by
+ui.widgets.prose, measured exactly: never a scrollbar.
 Below the board (a portrait window) the panel has three columns: who and what (with the move
-buttons), the flow, and the buttons with the legend.
+buttons and the move list), the flow with the legend under it, and the buttons.
 """
 from __future__ import annotations
 
@@ -47,9 +48,10 @@ class PlayPanel:
         self.prose, self.small = Prose(scene.ui, 18, step), Prose(scene.ui, 14, step)
         self.banner, self.message, self.match = [], [], []
         self.cut = 0
+        self.legend_labels: list = []
         s = lambda v: int(v * scale)  # noqa: E731
         inner = self.rect.inflate(-2 * s(PAD), -2 * s(PAD))
-        if below:  # three columns: who and what, the flow, the buttons and legend
+        if below:  # three columns: who and what, the flow and legend, the buttons
             a, b, c = (int(inner.w * k) for k in (0.3, 0.4, 0.3))
             left = pygame.Rect(inner.x, inner.y, a - s(PAD), inner.h)
             middle = pygame.Rect(inner.x + a, inner.y, b - s(PAD), inner.h)
@@ -86,8 +88,14 @@ class PlayPanel:
         # Below the board the move buttons and the move list stay in the first column (the flow is the second);
         # beside it they follow the message.
         self.choice_home = col.top(s(CHOICES)) if below else None
-        self.legend_rows = self._legend(side, legend, least=0 if below else 4 * self.prose.line + self._moves_least())
-        self.flow = Column(middle, gap=0).rest() if below else col.rest()
+        flow_col = Column(middle, gap=0) if below else col
+        legend_bottom = flow_col.rest().bottom
+        self.legend_rows = self._legend(flow_col, legend, least=0 if below else 4 * self.prose.line + self._moves_least())
+        self.flow = flow_col.rest()
+        # The legend, under the flow, gives its room to a banner or message that needs it (the marks stay).
+        self.flow_without_legend = None if not self.legend_rows else pygame.Rect(
+            self.flow.x, self.flow.y, self.flow.w, legend_bottom - self.flow.y)
+        self.legend_shown = True
         self.moves = MoveList(col.rest() if below else self.flow, scale)
         self.moves_home = self.moves.rect if below else None
         self.moves_font = self.score_label.font
@@ -104,12 +112,13 @@ class PlayPanel:
         if not legend or col.room - (len(legend) * s(LEGEND_ROW) + s(6)) < least:
             return []
         col.bottom(0, gap=s(6))
-        rows = []
+        rows, self.legend_labels = [], []
         for key, text in reversed(legend):
             row = col.bottom(s(LEGEND_ROW), gap=0)
             icon = pygame.Rect(row.x + 2, row.y + (row.h - s(LEGEND_ICON)) // 2, s(LEGEND_ICON), s(LEGEND_ICON))
             rows.insert(0, (icon, key))
-            self.scene.label((icon.right + 6, row.y, row.w - icon.w - 8, row.h), text, object_id="#legend", style="@small")
+            self.legend_labels.append(self.scene.label((icon.right + 6, row.y, row.w - icon.w - 8, row.h), text,
+                                                       object_id="#legend", style="@small"))
         return rows
 
     def _buttons(self, rows: list[pygame.Rect], h: int) -> None:
@@ -157,6 +166,10 @@ class PlayPanel:
         message_h = self.prose.height(self.message, r.w) if self.message else 0
         gaps = (gap if banner_h else 0) + (gap if message_h else 0)
         room = r.h - (0 if self.moves_home else self._moves_least()) - choices_h - gaps
+        self._show_legend(banner_h + message_h <= room or self.flow_without_legend is None)
+        if not self.legend_shown:
+            room += self.flow_without_legend.h - r.h
+            r = self.flow_without_legend
         if banner_h + message_h > room:
             room += self._moves_least() // 2  # the move list gives up a row
         one = self.prose.line + 16
@@ -172,6 +185,13 @@ class PlayPanel:
         self.choice_rect = self.choice_home or pygame.Rect(r.x, y, r.w, s(CHOICES) - gap)
         y += choices_h
         self.moves.rect = self.moves_home or pygame.Rect(r.x, y, r.w, max(self._moves_least() // 2, r.bottom - y))
+
+    def _show_legend(self, shown: bool) -> None:
+        """Show the legend, or hide it so the flow can use its room."""
+        if shown != self.legend_shown and self.legend_rows:
+            for label in self.legend_labels:
+                label.show() if shown else label.hide()
+        self.legend_shown = shown
 
     def _show_choices(self, moves: list) -> None:
         """The row of move buttons: moves without a cell (pass, yes, no), a choice among moves, or "retry"/"continue"."""
@@ -219,7 +239,7 @@ class PlayPanel:
         self.moves.draw(surface, self.moves_font, moves, current, (), palette, palette.accent, undone=True,
                         empty="No moves yet.")
         self._draw_chip(surface, palette, view, player, player_colour)
-        for rect, key in self.legend_rows:
+        for rect, key in self.legend_rows if self.legend_shown else ():
             surface.blit(self._icon(view, key, rect.w), rect.topleft)
         if (thinking is not None) != self.think_label.visible:
             self.think_label.show() if thinking is not None else self.think_label.hide()
