@@ -7,7 +7,7 @@ import json
 from ui.resources import asset_path
 
 # Theme font sizes follow the window in these steps (1.0 at 1280×800), so text keeps its share of the window.
-FONT_STEPS = (0.85, 1.0, 1.15, 1.3)
+FONT_STEPS = (0.85, 1.0, 1.15, 1.3, 1.5)
 # The HTML text boxes use bold and italic; pygame-gui loads those lazily with a warning unless preloaded.
 HTML_STYLES = ("bold", "italic")
 

@@ -144,7 +144,8 @@ class SelectScene(Scene):
         try:
             loaded = load(path)
         except RecordError as err:
-            self.notes = [f"Could not load {short_path(path)}: {err}"]
+            why = str(err).removeprefix(f"{path.name}: ")  # the path is said once, whole
+            self.notes = [f"Could not load {short_path(path)}: {why}"]
             self.relayout()
             return
         request = PlayRequest.from_record(loaded.record)
