@@ -1,13 +1,14 @@
 """The play screen's side panel: fixed rows at its top and bottom, and between them a flow that grows with its texts.
 
 From the top: title, turn (with the mover's piece on a chip), seats (the thinking bar while
-the bot thinks), score, the match note. From the bottom: four rows of buttons, then the overlay legend. Between
-them the flow: the situation banner, the message and the row of move buttons, each as
-tall as its text needs, and the move list (which follows the game and takes clicks) in
-what is left; the legend gives up its room to a banner that needs it. Texts are drawn by
-ui.widgets.prose, measured exactly: never a scrollbar.
-Below the board (a portrait window) the panel has three columns: who and what (with the move
-buttons and the move list), the flow with the legend under it, and the buttons.
+the bot thinks), score, the match note. From the bottom: four rows of buttons, then the
+overlay legend. Between them the flow: the situation banner, the message and the row of
+move buttons, each as tall as its text needs, and the move list (which follows the game
+and takes clicks) in what is left; the legend gives up its room to a banner that needs it.
+Texts are drawn by ui.widgets.prose, measured exactly: never a scrollbar.
+
+Below the board (a portrait window) the panel has three columns: who and what (with the
+move buttons and the move list), the flow with the legend under it, and the buttons.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pygame
 
 from ui.widgets.layout import Column, split
 from ui.widgets.move_list import MoveList
-from ui.widgets.prose import Prose
+from ui.widgets.prose import Prose, plain
 from ui.widgets.text import ShownTexts, fitting
 
 # Heights at 800 pixels of window height (the window scale multiplies them).
@@ -107,7 +108,7 @@ class PlayPanel:
         return 2 * int(24 * self.scale) + 8
 
     def _legend(self, col: Column, legend, least: int) -> list[tuple[pygame.Rect, str]]:
-        """The legend rows above the buttons, if the flow keeps `least` pixels (else the board's marks speak alone)."""
+        """The legend rows under the flow, if the flow keeps `least` pixels (else the board's marks speak alone)."""
         s = lambda v: int(v * self.scale)  # noqa: E731
         if not legend or col.room - (len(legend) * s(LEGEND_ROW) + s(6)) < least:
             return []
@@ -214,8 +215,6 @@ class PlayPanel:
 
     def message_text(self) -> str:
         """What the banner and the message say, as plain text (for tests)."""
-        from ui.widgets.prose import plain
-
         return plain(self.banner + self.message)
 
     # -- drawing -----------------------------------------------------------------------------

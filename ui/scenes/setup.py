@@ -148,7 +148,6 @@ class SetupScene(Scene):
 
     def _refused(self, key: str, why: str) -> None:
         """A listed choice that cannot be had now: say why, in place of the row's hint (it stays as it was)."""
-        self.form.set_fields(self._fields())
         self.refusal = f"{humanise(key)}: {why}."
 
     def _named(self, key: str, text: str) -> None:

@@ -13,6 +13,8 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 
+from ui.people import MAX_NAME
+
 
 @dataclass(frozen=True)
 class Field:
@@ -109,7 +111,7 @@ class Form:
                 entry = self.scene.add(pygame_gui.elements.UITextEntryLine(
                     pygame.Rect(row.x + lw + mw + 8, y, row.right - (row.x + lw + mw + 8), row.h), self.scene.ui,
                     initial_text=f.name, placeholder_text=f.placeholder))
-                entry.set_text_length_limit(24)
+                entry.set_text_length_limit(MAX_NAME)
                 self._entries[entry] = i
 
     def entry_for(self, key: str):
