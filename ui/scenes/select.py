@@ -12,7 +12,7 @@ import pygame
 from game import GAMES
 from game.record import RecordError
 from ui.games import game_ui, make_view
-from ui.menu.kept_list import DELETE, RESUME, KeptList
+from ui.menu.kept_list import DELETE, KeptList
 from ui.menu.layout import menu_layout
 from ui.menu.texts import kept_summary
 from ui.payloads import GameChoice, Notice, PlayRequest, ReviewRequest
@@ -67,13 +67,15 @@ class SelectScene(Scene):
         step = self.ctx.font_step
         self.prose = Prose(self.ui, 16, step)
         self.notice_prose = Prose(self.ui, 18, step)
-        heading, subtle = theme_font(self.ui, 22, step, bold=True), theme_font(self.ui, 16, step)
+        title, heading, subtle = (theme_font(self.ui, 32, step, bold=True), theme_font(self.ui, 22, step, bold=True),
+                                  theme_font(self.ui, 16, step))
+        games = self.games
         self.layout = layout = menu_layout(
-            self.size, title_w=theme_font(self.ui, 32, step, bold=True).size("Frostfield")[0] + 24, games=len(self.games), kept=len(self.kept), line=self.prose.font.size("Ag")[1],
+            self.size, title_w=title.size("Frostfield")[0] + 24, games=len(games), kept=len(self.kept),
+            line=self.prose.font.size("Ag")[1], header_buttons=3, card_buttons=len(CARD_BUTTONS),
             notice_h=(lambda width: self.notice_prose.height(self._notices(), width)) if self.notes else None,
-            header_buttons=3, card_buttons=len(CARD_BUTTONS),
-            summary_h=lambda i, width: self.prose.height([self.games[i].summary], width),
-            text_least=lambda i: max(heading.size(self.games[i].name)[0], subtle.size(f"by {self.games[i].designer}")[0]) + 16)
+            summary_h=lambda i, width: self.prose.height([games[i].summary], width),
+            text_least=lambda i: max(heading.size(games[i].name)[0], subtle.size(f"by {games[i].designer}")[0]) + 16)
         self.label(layout.title, "Frostfield", object_id="#title")
         for rect, (text, action, tip) in zip(layout.header_buttons, (
                 ("Quit", self.ctx.quit, None), ("Settings", lambda: self.ctx.scenes.push("settings"), None),
