@@ -336,10 +336,9 @@ class HVState(State):
                              f"No square to fill {self._where(p)}{nor}: {me} writes initials in any empty "
                              f"square (+1 for {me}), and {them} moves on from it.")
         if kinds == {"request"}:
-            return Situation("ask", f"{me} can only move diagonally",
-                             f"No empty square {self._where(p)}: ask {them} for a square diagonally next to {L} "
-                             f"(click it).\nYes fills it and {them} moves on from it; no leaves {me} stuck: "
-                             f"initials anywhere (+1 for {me}).")
+            return Situation("ask", f"{me}: only diagonals left",
+                             f"No empty square {self._where(p)}: ask {them} for a diagonal one.\n"
+                             f"Yes: it is filled, {them} moves on from it. No: {me} writes initials anywhere (+1).")
         if refused:
             return Situation("refused", f"{them} said no",
                              f"{me} moves again from {L}, without asking: fill an empty square {self._where(p)}.")

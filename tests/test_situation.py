@@ -82,7 +82,7 @@ def test_a_refusal_that_leaves_the_requester_stuck_is_said_before_answering():
     # Horizontal from a2 on a 4×4 grid: b2 is filled and nothing lies left of a2, so only the diagonal b3 is left.
     state = get_game("hv-grid").replay(["b2", "b1", "a1", "a2"], size=4)
     assert state.situation().kind == "ask"
-    assert state.situation().headline == "Horizontal can only move diagonally"
+    assert state.situation().headline == "Horizontal: only diagonals left"
     asked = state.play("b3?")
     assert "No: Horizontal has no square left or right of a2, so is stuck" in asked.situation().detail
     stuck = asked.play("no").situation()

@@ -28,7 +28,10 @@ def test_a_stuck_player_is_told_to_write_initials_anywhere(driver):
     assert "is stuck" not in scene.panel.message_text()
 
 
-def test_a_long_banner_takes_the_legends_room_rather_than_be_cut(driver):
+def test_a_long_banner_takes_the_legends_room_rather_than_be_cut(make_app):
+    from ui.headless import Driver
+
+    driver = Driver(make_app(offer_resume=False, size=(800, 560)))
     scene = open_game(driver, "hv-grid", STUCK[:4], size=4)  # only diagonals left: the longest banner
     driver.key(pygame.K_o, frames=2)
     scene = driver.scene
