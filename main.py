@@ -4,12 +4,30 @@ import os
 import sys
 
 
+def parse_sizes(text: str) -> list[tuple[int, int]]:
+    """"800x560,1280x800" as [(800, 560), (1280, 800)]; at least 800×560 each."""
+    import argparse
+
+    sizes = []
+    for part in text.lower().replace("×", "x").split(","):
+        try:
+            w, h = (int(v) for v in part.strip().split("x"))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r} is not a size like 1280x800") from None
+        if w < 800 or h < 560 or w > 7680 or h > 4320:
+            raise argparse.ArgumentTypeError(f"{part!r}: sizes go from 800x560 to 7680x4320")
+        sizes.append((w, h))
+    return sizes
+
+
 def parse_args(argv):
     """The command line: no flags opens the window."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="frostfield", description="Four two-player winter strategy games.")
     parser.add_argument("--screenshots", metavar="DIR", help="render every scene of every game to PNG files in DIR, headless")
+    parser.add_argument("--size", metavar="WxH[,WxH...]", type=parse_sizes, default=[(1280, 800)],
+                        help="the window size(s) for --screenshots (several: one folder each in DIR), default 1280x800")
     parser.add_argument("--bench-fps", action="store_true", help="print frames per second on each board at 1280x800, headless")
     parser.add_argument("--bench-idle", action="store_true",
                         help="print the CPU share while idle (menu, play) and the frame rate while things move, headless")
@@ -32,11 +50,13 @@ def main(argv=None) -> int:
     if args.screenshots or args.bench_fps or args.bench_idle or args.smoke:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-        from ui import bench, headless
+        from ui import bench, headless, shots
 
         if args.screenshots:
-            files = headless.screenshots(args.screenshots)
-            print(f"{len(files)} screenshots in {args.screenshots}")
+            for size in args.size:
+                folder = os.path.join(args.screenshots, "%dx%d" % size) if len(args.size) > 1 else args.screenshots
+                files = shots.screenshots(folder, size)
+                print(f"{len(files)} screenshots in {folder}")
         if args.bench_fps:
             bench.bench_fps()
         if args.bench_idle:

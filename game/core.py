@@ -4,7 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
 
-from game.insight import Insight
+from game.insight import Insight, Situation
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """A count with its noun in the right number: "1 step", "2 steps" (`words` for irregular plurals)."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 class IllegalMoveError(ValueError):
@@ -121,7 +126,27 @@ class State:
         """What the rules see here, for the overlays; `selected` is the cell the person picked."""
         return Insight()
 
+    def _situation(self) -> Situation | None:
+        """A game's own situations while it goes on (stuck, a request to answer...); None for an ordinary turn."""
+        return None
+
+    def _why_pass(self) -> str:
+        """Why passing is the mover's only move, in the game's words."""
+        return f"{self.cfg.game.roles[self.to_move]} has no other legal move."
+
     # -- shared machinery -------------------------------------------------------------
+    def situation(self) -> Situation | None:
+        """What the player to move must do when it is not an ordinary move, or why the game ended; None otherwise."""
+        end = self._outcome()
+        roles = self.cfg.game.roles
+        if end is not None:
+            return Situation("over", "Game over: " + ("a draw" if end.winner is None else f"{roles[end.winner]} wins"),
+                             end.reason)
+        legal = self.legal_moves()
+        if len(legal) == 1 and legal[0].kind == "pass":
+            return Situation("pass", f"{roles[self.to_move]} must pass", self._why_pass())
+        return self._situation()
+
     @classmethod
     def _start(cls, cfg: "Config", to_move: int = 0) -> "State":
         """A blank state of this class at ply 0 with `to_move` to play; the game fills in the rest."""
@@ -316,6 +341,13 @@ class Game:
     def option_default(self, name: str, earlier: Mapping[str, Any]) -> Any:
         """The default of option `name`, given the options before it in the schema."""
         return self.schema[name].default
+
+    def why_unavailable(self, name: str, value: Any, earlier: Mapping[str, Any]) -> str | None:
+        """Why `value` of option `name` is not allowed after the options `earlier`, for a setup that lists it anyway.
+
+        None (the default) leaves it out of the list: only a value worth knowing about is shown with its reason.
+        """
+        return None
 
     @property
     def schema(self) -> dict[str, Option]:

@@ -13,7 +13,7 @@ Public read-only state for the app, beyond the protocol of game.core:
 from __future__ import annotations
 
 from game import boards
-from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.core import Config, Game, Move, Option, Outcome, State, plural, register
 from game.insight import Insight, SightLine
 from game.match import MatchResult, person_in_role
 
@@ -160,6 +160,12 @@ class FrozenForestGame(Game):
             return ("grid",)
         return super().option_values(name, earlier)
 
+    def why_unavailable(self, name: str, value, earlier) -> str:
+        """The ring layout needs a forest of 4, 6 or 8 (it is laid in the middle of a 10×10 board)."""
+        if name == "layout" and value == "ring":
+            return f"size {', '.join(map(str, RING_SIZES[:-1]))} or {RING_SIZES[-1]} only"
+        return super().why_unavailable(name, value, earlier)
+
     def _make_config(self, options: dict) -> Config:
         return FrozenForestConfig(self, options)
 
@@ -185,7 +191,7 @@ class FrozenForestGame(Game):
         if eaten[0] == eaten[1]:
             side = yuki if role == YUKI else mina
             return MatchResult(
-                None, wins, f"Both won as {side} and Yuki ate {eaten[0]} trees both times: a drawn match."
+                None, wins, f"Both won as {side} and Yuki ate {plural(eaten[0], 'tree')} both times: a drawn match."
             )
         if role == YUKI:
             g = 0 if eaten[0] < eaten[1] else 1
@@ -325,7 +331,7 @@ class FrozenForestState(State):
             why = "Yuki is surrounded by eaten spots"
         else:
             why = "Yuki is stuck: no tree next to him can see Mina"
-        return Outcome(1 - self.to_move, (eaten, eaten), f"{why} ({eaten} trees eaten).")
+        return Outcome(1 - self.to_move, (eaten, eaten), f"{why} ({plural(eaten, 'tree')} eaten).")
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -381,5 +387,5 @@ class FrozenForestState(State):
     def insight(self, selected: int | None = None) -> Insight:
         """Where Mina could hide and the trees Yuki could eat."""
         hiding, edible = self.hiding_spots(), self.edible_trees()
-        note = f"Mina could hide on {len(hiding)} spots; Yuki could eat {len(edible)} trees."
+        note = f"Mina could hide on {plural(len(hiding), 'spot')}; Yuki could eat {plural(len(edible), 'tree')}."
         return Insight(zones={"hiding": hiding, "edible": edible}, notes=(note,))

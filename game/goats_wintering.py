@@ -9,7 +9,7 @@ from __future__ import annotations
 from game import boards
 from game.boards import bits
 from game.core import Config, Game, Move, Option, Outcome, State, register
-from game.insight import Insight
+from game.insight import Insight, Situation
 
 
 class GoatsConfig(Config):
@@ -189,14 +189,16 @@ class GoatsState(State):
         return None if best is None else best[1]
 
     def insight(self, selected: int | None = None) -> Insight:
-        """Each goat's warmth; where the mover may not place and why; goats that can be captured or are in danger."""
+        """Each goat's warmth; where the mover may not place and why (not while a goat is picked up); goats in danger."""
         board, mover = self.cfg.board, self.to_move
         goats = self._goats
         occupied = goats[0] | goats[1]
         labels = {c: str(self.goat_warmth(c)) for c in bits(occupied)}
         placeable = frozenset(m.to for m in self.legal_moves() if m.kind == "place")
         forbidden, no_room, links = set(), set(), []
-        if not self.is_over:
+        # A goat picked up is about to step: where a goat may be placed does not matter then.
+        stepping = selected is not None and self.owner(selected) == mover
+        if not self.is_over and not stepping:
             for c in board.cells:
                 if occupied >> c & 1 or c in placeable:
                     continue
@@ -221,6 +223,28 @@ class GoatsState(State):
             "in-danger": in_danger,
         }
         return Insight(zones=zones, labels=labels, links=tuple(links))
+
+    def _why_pass(self) -> str:
+        """No cell to place on and no goat that may step."""
+        me = self.cfg.game.roles[self.to_move]
+        why = f"{me} has no cell to place a goat on and no goat that may step, so {me} passes"
+        return why + (f"; that second pass in a row ends the game: {self._second_pass()}." if self.passes else ".")
+
+    def _situation(self) -> Situation | None:
+        """Right after the opponent passed: passing too would end the game, and how."""
+        if self.passes != 1:
+            return None
+        roles, p = self.cfg.game.roles, self.to_move
+        return Situation("last-pass", f"{roles[1 - p]} passed",
+                         f"If {roles[p]} passes too, the game ends: {self._second_pass()}.")
+
+    def _second_pass(self) -> str:
+        """Who a second pass in a row by the mover makes the winner, and why."""
+        roles, p = self.cfg.game.roles, self.to_move
+        mine, theirs = self.scores[p], self.scores[1 - p]
+        if mine == theirs:
+            return f"with equal warmth ({mine} each) {roles[p]}, passing last, loses"
+        return f"{roles[p] if mine > theirs else roles[1 - p]} wins, {max(mine, theirs)} warmth against {min(mine, theirs)}"
 
     # -- protocol --------------------------------------------------------------------
     def _outcome(self) -> Outcome | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from game import boards
 from game.core import Config, Game, Move, Option, Outcome, State, register
-from game.insight import Insight
+from game.insight import Insight, Situation
 
 # Phases of a turn (only "ask" uses the last two).
 _FREE = 0      # the mover fills, requests (ask) or writes initials
@@ -272,11 +272,8 @@ class HVState(State):
         if not self.empty >> c & 1:
             return f"{name} is not empty"
         orth, diag = self.candidates()
-        line = cfg.options["reach"] == "line"
-        where = (("in row " if self.to_move == 0 else "in column ") if line else
-                 ("left or right of " if self.to_move == 0 else "above or below "))
+        where = self._where(self.to_move)
         L = board.name(self.ref)
-        where += f"{L}" if not line else (L[1:] if self.to_move == 0 else L[0])
         stuck = not [m for m in self.legal_moves() if m.kind != "initials"]
         if kind == "initials":
             return (f"{me} is not stuck: initials only go where a player has no move; "
@@ -309,6 +306,47 @@ class HVState(State):
             return f"{me} has no square {where}: fill one diagonally next to {L}"
         return f"{me} can only move diagonally: request a square diagonally next to {L}"
 
+    def _where(self, player: int) -> str:
+        """Where `player` may fill from the reference square, in words: "left or right of c3", "in column c"."""
+        L = self.cfg.board.name(self.ref)
+        if self.cfg.options["reach"] == "line":
+            return f"in row {L[1:]}" if player == 0 else f"in column {L[0]}"
+        return f"{'left or right of' if player == 0 else 'above or below'} {L}"
+
+    def _situation(self) -> Situation | None:
+        """A request to answer (and what yes and no lead to), stuck, only diagonals left, a refusal."""
+        if self.ref < 0:
+            return None
+        cfg, p = self.cfg, self.to_move
+        me, them = cfg.game.roles[p], cfg.game.roles[1 - p]
+        L = cfg.board.name(self.ref)
+        if self.phase == _PENDING:
+            square = cfg.board.name(self.pending)
+            if cfg.orth[1 - p][self.ref] & self.empty:
+                no = f"{them} moves again from {L} without asking, filling a square {self._where(1 - p)}"
+            else:
+                no = f"{them} has no square {self._where(1 - p)}, so is stuck: initials anywhere (+1 for {them})"
+            return Situation("answer", f"{them} asks for {square}",
+                             f"Yes: {square} is filled and {me} moves next from it.\nNo: {no}.")
+        kinds = {m.kind for m in self.legal_moves()}
+        refused = self.phase == _REFUSED
+        if kinds == {"initials"}:
+            nor = "" if refused or cfg.mode == _NEVER else " nor diagonally next to it"
+            return Situation("stuck", f"{them} said no: {me} is stuck" if refused else f"{me} is stuck",
+                             f"No square to fill {self._where(p)}{nor}: {me} writes initials in any empty "
+                             f"square (+1 for {me}), and {them} moves on from it.")
+        if kinds == {"request"}:
+            return Situation("ask", f"{me}: only diagonals left",
+                             f"No empty square {self._where(p)}: ask {them} for a diagonal one.\n"
+                             f"Yes: it is filled, {them} moves on from it. No: {me} writes initials anywhere (+1).")
+        if refused:
+            return Situation("refused", f"{them} said no",
+                             f"{me} moves again from {L}, without asking: fill an empty square {self._where(p)}.")
+        if cfg.mode == _STUCK and not cfg.orth[p][self.ref] & self.empty:
+            return Situation("diagonal", f"{me} may fill a diagonal square",
+                             f"No empty square {self._where(p)}: {me} fills one diagonally next to {L}.")
+        return None
+
     def _why_malformed(self, text: str) -> str:
         """Text shaped like a square (with ? or * after it) that is off the board says so."""
         clean = text.strip().lower()
@@ -331,9 +369,11 @@ class HVState(State):
         return i[0].bit_count(), i[1].bit_count()
 
     def insight(self, selected: int | None = None) -> Insight:
-        """The reference square, the squares the mover may fill and the diagonal ones."""
-        ref = self.reference
+        """The reference square, the squares the mover may fill, and the diagonal ones the mover may use now."""
+        ref, mode = self.reference, self.cfg.mode
         orth, diag = self.candidates()
+        usable = mode == _ALWAYS or (mode == _ASK and self.phase == _FREE) or (mode == _STUCK and not orth)
+        diag = diag if usable else 0  # after a "no", or while an orthogonal square is free in "stuck"
         return Insight(zones={
             "reference": frozenset() if ref is None else frozenset([ref]),
             "candidates": frozenset(boards.bits(orth)) if ref is not None else frozenset(),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 
 from game import boards
-from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.core import Config, Game, Move, Option, Outcome, State, plural, register
 from game.insight import Insight
 
 RED, BLACK = 0, 1
@@ -233,8 +233,13 @@ class IcebreakerState(State):
         targets = ", ".join(board.name(m.to) for m in self.legal_moves() if m.frm == frm)
         return (
             f"the ship on {board.name(frm)} must move one step closer to one of its nearest "
-            f"icebergs ({d} steps away): to {targets}, not {board.name(to)}"
+            f"icebergs ({plural(d, 'step')} away): to {targets}, not {board.name(to)}"
         )
+
+    def _why_pass(self) -> str:
+        """A player passes only when no ship of theirs can reach an iceberg."""
+        me, them = self.cfg.game.roles[self.to_move], self.cfg.game.roles[1 - self.to_move]
+        return f"None of {me}'s ships can reach an iceberg, so {me} passes and {them} moves again."
 
     def _why_malformed(self, text: str) -> str:
         """Names the cell that is not on the board, or says that the two cells do not touch."""
@@ -257,7 +262,7 @@ class IcebreakerState(State):
             return None
         role = self.cfg.game.roles[w]
         return Outcome(w, self.captured,
-                       f"{role} has broken {self.captured[w]} icebergs, more than half of {self.cfg.start_icebergs}.")
+                       f"{role} has broken {plural(self.captured[w], 'iceberg')}, more than half of {self.cfg.start_icebergs}.")
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -326,7 +331,7 @@ class IcebreakerState(State):
         return dist
 
     def insight(self, selected: int | None = None) -> Insight:
-        """Every ship's nearest icebergs; for a selected ship, its steps and the distances to its targets."""
+        """Every ship's nearest icebergs; for a selected ship, its steps and the steps left along its ways to them."""
         links = []
         nearest_all = 0
         for player in (RED, BLACK):
@@ -340,9 +345,12 @@ class IcebreakerState(State):
             name = self.cfg.board.name(selected)
             near = self.nearest_icebergs(selected)
             if near:
-                labels = {c: str(d) for c, d in self.distances_to(near, vacated=selected).items() if c != selected}
                 d = self.distance(selected)
-                notes.append(f"The ship on {name} is {d} step{'s' if d != 1 else ''} from its nearest iceberg.")
+                to_berg = self.distances_to(near, vacated=selected)
+                from_ship = self.distances_to(1 << selected, vacated=selected)
+                # Numbers only on the ways to its nearest icebergs (the icebergs have their own mark).
+                labels = {c: str(k) for c, k in to_berg.items() if 0 < k < d and from_ship.get(c, d) + k == d}
+                notes.append(f"The ship on {name} is {plural(d, 'step')} from its nearest iceberg.")
             else:
                 notes.append(f"The ship on {name} cannot reach any iceberg.")
             arrows = tuple((selected, t) for t in sorted({m.to for m in self.legal_moves() if m.frm == selected}))

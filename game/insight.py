@@ -20,7 +20,7 @@ LEGEND = {
     "in-danger": "one empty cell left around this goat",
     "reference": "reference square",
     "candidates": "squares the mover may fill",
-    "diagonal": "diagonal squares",
+    "diagonal": "diagonal squares the mover may use",
 }
 
 
@@ -33,6 +33,20 @@ class Insight:
     arrows: tuple[tuple[int, int], ...] = ()  # (from, to): moves worth showing as arrows
     links: tuple[tuple[int, int], ...] = ()  # (cell, cause): e.g. a forbidden cell and its goat
     notes: tuple[str, ...] = ()  # one-line explanations for the side panel
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the player to move must do when it is not an ordinary move, or how the game ended, in the game's words.
+
+    `kind` names it for the app ("over", "pass", "stuck", "ask", "answer", "refused",
+    "diagonal", "last-pass"); `headline` is a few words, `detail` says what follows (its
+    parts apart by line breaks, e.g. what yes and what no lead to).
+    """
+
+    kind: str
+    headline: str
+    detail: str
 
 
 @dataclass(frozen=True)

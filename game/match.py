@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.core import get_game
+from game.core import get_game, plural
 
 
 @dataclass(frozen=True)
@@ -184,13 +184,13 @@ def match_guidance(game, first: GameResult, eaten_now: int, most: int,
         return [f"{names[decided]} has won the match, however this game ends."]
     phrases = {  # what each role must do for the counts where it wins the match (the words)
         0: {"any": f"your {yuki} must catch {mina}",
-            "<": f"your {yuki} must eat fewer than {{k}} trees",
-            ">": f"your {yuki} must eat more than {{k}} trees",
-            "=": f"your {yuki} must eat exactly {{k}} trees"},
+            "<": f"your {yuki} must eat fewer than {{k}}",
+            ">": f"your {yuki} must eat more than {{k}}",
+            "=": f"your {yuki} must eat exactly {{k}}"},
         1: {"any": f"{mina} must survive",
-            "<": f"{mina} must survive while {yuki} has eaten fewer than {{k}} trees",
-            ">": f"{mina} must survive until {yuki} has eaten more than {{k}} trees",
-            "=": f"{mina} must survive with {yuki} at exactly {{k}} trees"},
+            "<": f"{mina} must survive while {yuki} has eaten fewer than {{k}}",
+            ">": f"{mina} must survive until {yuki} has eaten more than {{k}}",
+            "=": f"{mina} must survive with {yuki} at exactly {{k}}"},
     }
     lines = []
     for role, side in ((0, yuki), (1, mina)):
@@ -203,6 +203,7 @@ def match_guidance(game, first: GameResult, eaten_now: int, most: int,
             text = f"{who}: winning this game no longer wins the match"
             lines.append(text + (f" ({tie})." if tie else "."))
             continue
-        needs = phrases[role]["any" if win == "any" else win[0]].format(k=win[1:])
+        trees = "" if win == "any" else plural(int(win[1:]), "tree")
+        needs = phrases[role]["any" if win == "any" else win[0]].format(k=trees)
         lines.append(f"{who}: to win the match, {needs}" + (f" ({tie})." if tie else "."))
     return lines

@@ -95,5 +95,19 @@ class MovePicker:
             if reason:
                 return reason[0].upper() + reason[1:]
         if frm is not None:
-            return f"The piece on {state.board.name(frm)} cannot go to {state.board.name(cell)}."
+            name = state.board.name
+            why = self._why_not_between(state, frm, cell)
+            return f"The piece on {name(frm)} cannot go to {name(cell)}" + (f": {why}" if why else ".")
         return f"There is no move on {state.board.name(cell)}."
+
+    def _why_not_between(self, state: State, frm: int, to: int) -> str:
+        """The engine's reason for a move from `frm` to `to` that no move of the game makes (not neighbours...).
+
+        Written like the moves that do start on `frm` ("e1-e2" gives "e1-e3"), if they name both cells.
+        """
+        name = state.board.name
+        sibling = next((m for (f, _), ms in self._by_cells.items() if f == frm for m in ms if m.to is not None), None)
+        if sibling is None or sibling.text != f"{name(frm)}-{name(sibling.to)}":
+            return ""
+        text = f"{name(frm)}-{name(to)}"
+        return (state.why_not(text) or "").removeprefix(f"'{text}': ")

@@ -101,6 +101,16 @@ class PlaySession:
         self.index = i
         return True
 
+    def goto(self, index: int) -> bool:
+        """Show the position after move `index` of the history (0: the start); the others stay, as after undo or redo.
+
+        False if `index` is not in the history or is shown already.
+        """
+        if not 0 <= index < len(self.history) or index == self.index:
+            return False
+        self.index = index
+        return True
+
     def record(self) -> Record:
         """The game as it stands on screen, as a record (for saving, autosave and results)."""
         return replace(self._record, moves=tuple(self.moves), hints=self.hints_used)

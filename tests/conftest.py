@@ -119,3 +119,17 @@ def start(driver, game_id, people=None, match=False, **options):
     driver.app.scenes.switch("play", PlayRequest(setup, 1 if match else 0))
     driver.frames(2)
     return driver.scene
+
+
+def spy_draw(scene):
+    """Record the keyword arguments of the scene's latest view.draw call."""
+    seen = {}
+    real = scene.view.draw
+
+    def draw(surface, state, **kw):
+        seen.clear()
+        seen.update(kw, state=state)
+        return real(surface, state, **kw)
+
+    scene.view.draw = draw
+    return seen

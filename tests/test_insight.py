@@ -83,9 +83,14 @@ def test_selected_ships_arrows_are_its_legal_steps_and_labels_count_down_to_its_
         if d is None:
             continue
         for target in info.zones["steps"]:
-            assert info.labels[target] == str(d - 1)  # one step closer, by the overlay's own count
+            if d > 1:
+                assert info.labels[target] == str(d - 1)  # one step closer, by the overlay's own count
         for berg in bits(state.nearest_icebergs(ship)):
-            assert info.labels[berg] == "0" and (ship, berg) in info.links
+            assert berg not in info.labels and (ship, berg) in info.links  # the iceberg's diamond says it
+        # Numbers only between the ship and its nearest icebergs: each 1 to d - 1, with a way back to the ship.
+        assert all(0 < int(k) < d for k in info.labels.values())
+        for cell, k in info.labels.items():
+            assert any(int(info.labels.get(n, d if n == ship else -1)) == int(k) + 1 for n in state.board.neighbours[cell])
 
 
 def test_every_ships_nearest_icebergs_are_marked():

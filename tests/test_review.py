@@ -5,6 +5,7 @@ from game import get_game
 from game.bots.worker import Candidate
 from game.review import (DRAW, LOSS, LOST_WIN, SHARP_DROP, WIN, proved, replay_states, review,
                          verdict_from_analysis, verdict_of_final)
+from ui.widgets.prose import short_path
 
 # Frozen Forest 4×4, each side always taking its first legal move: Yuki catches Mina on move 5.
 FOREST = ("frozen-forest", {"size": 4}, ("a1", "c1", "b1", "d1", "c1"))
@@ -335,7 +336,7 @@ def test_the_graph_fills_in_one_position_at_a_time_and_marks_the_drop(review_dri
     assert [m.ply for m in scene.analysis.review.marks] == [5]
     d.click((scene.panel.graph.x_of(5), scene.panel.graph.rect.centery))
     assert scene.index == 5
-    assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.panel.note_box.html_text
+    assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.panel.note_text()
     d.frames(1)
     dot = (round(scene.panel.graph.x_of(5)), round(scene.panel.graph.y_of(scene.analysis.review.series[5])))
     from ui.widgets.graph import MARK_COLOUR
@@ -402,26 +403,26 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     scene = open_review(d)
     d.key(pygame.K_END)
     d.press("Export PNG")
-    assert scene.chooser.is_open and scene.chooser.dialog.window_display_title == "Export the board as PNG"
-    scene.chooser.set_path(tmp_path / "end.png")
+    assert scene.dialog.is_open and scene.dialog.dialog.window_display_title == "Export the board as PNG"
+    scene.dialog.set_path(tmp_path / "end.png")
     d.frames(2)
     d.key(pygame.K_RETURN, frames=2)
     picture = pygame.image.load(str(tmp_path / "end.png"))
     assert picture.get_size() == (960, 960)
-    assert f"Board saved to {tmp_path / 'end.png'}" in scene.panel.note_box.html_text
+    assert f"Board saved to {short_path(tmp_path / 'end.png')}" in scene.panel.note_text()
     d.key(pygame.K_HOME)
     assert scene.export_png(tmp_path / "start")  # ".png" is added
     start = pygame.image.load(str(tmp_path / "start.png"))
     assert pygame.image.tobytes(start, "RGB") != pygame.image.tobytes(picture, "RGB")
     # The whole game as a record, whatever position is on screen.
     d.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
-    scene.chooser.set_path(tmp_path / "game.json")
+    scene.dialog.set_path(tmp_path / "game.json")
     d.frames(2)
     d.key(pygame.K_RETURN, frames=2)
     loaded = load(tmp_path / "game.json")
     assert loaded.record.moves == moves and loaded.record.game_id == game_id
     assert loaded.record.options == get_game(game_id).validate(**options) and loaded.state.is_over
-    assert f"Game saved to {tmp_path / 'game.json'}" in scene.panel.note_box.html_text
+    assert f"Game saved to {short_path(tmp_path / 'game.json')}" in scene.panel.note_text()
 
 
 def test_export_failures_are_messages(review_driver, tmp_path):
@@ -430,10 +431,10 @@ def test_export_failures_are_messages(review_driver, tmp_path):
     blocker = tmp_path / "notes.txt"
     blocker.write_text("a file, not a folder")
     assert not scene.export_png(blocker / "board.png")
-    assert f"Could not export the board to {blocker / 'board.png'}" in scene.message
-    assert "Could not export" in scene.panel.note_box.html_text
+    assert f"Could not export the board to {short_path(blocker / 'board.png')}" in scene.message
+    assert "Could not export" in scene.panel.note_text()
     assert not scene.save_record(blocker / "game.json")
-    assert f"Could not save the record to {blocker / 'game.json'}" in scene.message
+    assert f"Could not save the record to {short_path(blocker / 'game.json')}" in scene.message
     d.key(pygame.K_RIGHT)  # and the review goes on
     assert scene.index == 1
 
@@ -460,7 +461,7 @@ def test_without_a_bot_the_review_still_steps_through_the_game(make_app):
     scene = open_review(d)
     d.frames(3)
     assert scene.panel.analysis_label.text.startswith("No evaluation")
-    assert "No evaluation: no bot is available in this installation." in scene.panel.note_box.html_text
+    assert "No evaluation: no bot is available in this installation." in scene.panel.note_text()
     d.key(pygame.K_END)
     assert scene.index == 13 and scene.analysis.review.series[-1] == 1.0
 

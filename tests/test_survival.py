@@ -83,10 +83,24 @@ def test_a_damaged_autosave_is_put_aside_said_once_and_the_menu_opens(make_app, 
     assert "kept as autosave.damaged-" in d.scene.message
     kept = aside(tmp_path / "data", "autosave")
     assert len(kept) == 1 and kept[0].read_text() == text
-    with pytest.raises(ValueError):
-        d.button("Resume Horizontal/Vertical")
+    assert d.scene.kept == []
     d.app.close()
     assert app_with(make_app).scene.message == ""  # told once
+
+
+def test_a_damaged_kept_game_is_put_aside_and_the_others_are_offered(make_app, tmp_path):
+    from game.saves import KeptGames
+
+    kept = KeptGames(tmp_path / "data")
+    kept.save(Record("hv-grid", {"size": 5}, moves=("c3",), uid="good"))
+    kept.folder.joinpath("bad.json").write_text(record_text(["c3", "c3"]))
+    d = app_with(make_app)
+    assert [k.record.uid for k in d.scene.kept] == ["good"]
+    assert "A kept game could not be resumed: bad.json: the game cannot be replayed: move 2" in d.scene.message
+    assert "kept as bad.damaged-" in d.scene.message and len(aside(kept.folder, "bad")) == 1
+    d.app.close()
+    again = app_with(make_app)
+    assert again.scene.message == "" and len(again.scene.kept) == 1  # told once; the put-aside file is no game
 
 
 # -- a screen that fails -------------------------------------------------------------------------
@@ -137,7 +151,7 @@ def test_a_failing_screen_shows_the_error_screen_logs_the_traceback_and_the_app_
     if where == "button":
         d.press("Press me")
     assert d.app.running and d.app.scenes.current_name == "error"
-    body = next(w for w in d.scene.widgets if hasattr(w, "html_text")).html_text
+    body = d.scene.body_text()
     assert "The failing screen ran into an error" in body and error in body
     log = tmp_path / "logs" / "frostfield.log"
     assert str(log) in body
@@ -149,7 +163,7 @@ def test_a_failing_screen_shows_the_error_screen_logs_the_traceback_and_the_app_
 
 
 @pytest.mark.scene_failures
-def test_a_failure_in_play_keeps_the_game_in_the_autosave_and_the_menu_offers_it(make_app, tmp_path):
+def test_a_failure_in_play_keeps_the_game_and_the_menu_offers_it(make_app, tmp_path):
     d = failing_app(make_app)
     scene = start(d, "hv-grid", size=5, diagonals="never")
     for name in ("c3", "c4"):
@@ -161,12 +175,12 @@ def test_a_failure_in_play_keeps_the_game_in_the_autosave_and_the_menu_offers_it
     scene.view.draw = broken
     d.frames(2)
     assert d.app.scenes.current_name == "error" and d.app.running
-    body = next(w for w in d.scene.widgets if hasattr(w, "html_text")).html_text
-    assert "Your game is kept" in body
-    assert json.loads((tmp_path / "data" / "autosave.json").read_text())["moves"] == ["c3", "c4"]
+    assert "Your game is kept" in d.scene.body_text()
+    kept = d.app.storage.kept.files()
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["moves"] == ["c3", "c4"]
     d.key(pygame.K_RETURN, frames=2)
     assert d.app.scenes.current_name == "select"
-    d.press("Resume Horizontal/Vertical")
+    d.key(pygame.K_r, frames=2)  # the newest kept game
     assert d.app.scenes.current_name == "play" and d.scene.moves == ["c3", "c4"]
 
 

@@ -1,4 +1,4 @@
-"""Saving and loading records from the play screen, autosave and resume, bad files."""
+"""Saving and loading records from the play screen; every unfinished game kept, continued or deleted; bad files."""
 import json
 
 import pygame
@@ -17,80 +17,154 @@ def test_ctrl_s_saves_a_record_that_loads_back(driver, tmp_path):
     scene = start(driver, "frozen-forest", size=6)
     play_names(driver, scene, ["c3", "f6"])
     driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
-    assert scene.chooser is not None and scene.chooser.is_open
+    assert scene.dialog is not None and scene.dialog.is_open
     path = tmp_path / "saved" / "forest.json"
     path.parent.mkdir()
-    scene.chooser.set_path(path)
+    scene.dialog.set_path(path)
     driver.frames(2)
     driver.key(pygame.K_RETURN, frames=2)
-    assert not scene.chooser.is_open
+    assert not scene.dialog.is_open
     loaded = load(path)
     assert loaded.record.moves == ("c3", "f6") and loaded.record.options["size"] == 6
     assert loaded.record.uid == scene.session.record().uid
-    assert "Saved to" in scene.panel.message_box.html_text
+    assert "Saved to" in scene.panel.message_text()
 
 
-def test_the_load_button_opens_a_record_and_continues_it(driver, tmp_path):
+def test_the_load_button_asks_before_the_record_replaces_the_game_on_the_board(driver, tmp_path):
     scene = start(driver, "hv-grid", size=5, diagonals="never")
     play_names(driver, scene, ["c3", "c4"])
     saved = tmp_path / "hv.json"
-    assert scene.save_to(saved)
+    assert scene.files.save_to(saved)
     other = start(driver, "icebreaker")
+    driver.play(other.state.legal_moves()[0])
     driver.press("Load")
-    other.chooser.set_path(saved)
+    other.dialog.set_path(saved)
     driver.frames(2)
-    driver.press("OK", frames=4)  # the dialog's own button
+    driver.press("OK", frames=4)  # the file dialog's own button
+    assert other.dialog.is_open and "in place of the game on the board" in other.dialog.dialog.confirmation_text.html_text
+    driver.press("Cancel", frames=3)  # no: the game on the board stays
+    assert driver.scene is other and len(other.moves) == 1
+    driver.key(pygame.K_o, pygame.KMOD_CTRL, frames=2)
+    other.dialog.set_path(saved)
+    driver.frames(2)
+    driver.key(pygame.K_RETURN, frames=3)
+    driver.press("Open", frames=4)
     scene = driver.scene
     assert driver.app.scenes.current_name == "play" and scene is not other
     assert scene.game.id == "hv-grid" and scene.moves == ["c3", "c4"]
     driver.click_cell(scene.state.board.cell("d4"))  # and play goes on
     assert scene.moves == ["c3", "c4", "d4"]
+    kept = {k.record.game_id: k.record.moves for k in driver.app.storage.kept_games()[0]}
+    assert kept["icebreaker"] == tuple(other.moves) and kept["hv-grid"] == ("c3", "c4", "d4")
 
 
 def test_a_bad_file_shows_a_message_and_the_game_goes_on(driver, tmp_path):
     scene = start(driver, "icebreaker")
     bad = tmp_path / "notes.json"
     bad.write_text(json.dumps({"format": "frostfield-record", "version": 1, "game": "chess"}))
-    assert not scene.load_from(bad)
+    assert not scene.files.load_from(bad)
     driver.frames(2)
     assert driver.app.scenes.current_name == "play" and driver.scene is scene
     assert "Could not load: notes.json: the record's game 'chess' is unknown" in scene.message
-    assert "chess" in scene.panel.message_box.html_text
+    assert "chess" in scene.panel.message_text()
     driver.play(scene.state.legal_moves()[0])
     assert len(scene.moves) == 1
 
 
-def test_every_move_is_autosaved_and_offered_for_resume(make_app, tmp_path):
+def kept_moves(app) -> dict:
+    """The kept games' moves by game id."""
+    return {k.record.game_id: list(k.record.moves) for k in app.storage.kept_games()[0]}
+
+
+def test_every_move_is_kept_and_the_game_is_offered_in_the_continue_list(make_app, tmp_path):
     from ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     scene = start(d, "goats-wintering")
     play_names(d, scene, ["c2", "f4", "a1"])
-    auto = tmp_path / "data" / "autosave.json"
-    assert json.loads(auto.read_text())["moves"] == ["c2", "f4", "a1"]
-    d.key(pygame.K_z, pygame.KMOD_CTRL)  # undo is saved too: resume shows what was on screen
-    assert json.loads(auto.read_text())["moves"] == ["c2", "f4"]
+    path = tmp_path / "data" / "games" / f"{scene.session.record().uid}.json"
+    assert json.loads(path.read_text())["moves"] == ["c2", "f4", "a1"]
+    d.key(pygame.K_z, pygame.KMOD_CTRL)  # undo is kept too: resume shows what was on screen
+    assert json.loads(path.read_text())["moves"] == ["c2", "f4"]
     d.key(pygame.K_ESCAPE, frames=2)
     assert d.app.scenes.current_name == "select"
     d.app.close()
-    # Next session: the menu offers the game; R resumes it.
+    # Next session: the menu lists the game; R resumes the newest.
     d = Driver(make_app())
     d.frames(2)
-    assert d.button("Resume Goats Wintering")
+    assert d.scene.kept_list is not None and len(d.scene.kept) == 1
     d.key(pygame.K_r, frames=2)
     assert d.app.scenes.current_name == "play" and d.scene.moves == ["c2", "f4"]
 
 
-def test_a_finished_game_is_not_offered_for_resume(make_app, tmp_path):
+def test_a_new_game_never_overwrites_an_unfinished_one(make_app):
+    """The issue's lost game: Icebreaker at move 6, the menu, a new Frozen Forest game."""
+    from ui.headless import Driver
+
+    d = Driver(make_app())
+    d.frames(2)
+    scene = start(d, "icebreaker")
+    for _ in range(6):
+        d.play(scene.state.legal_moves()[0])
+    icebreaker = list(scene.moves)
+    d.key(pygame.K_ESCAPE, frames=2)
+    d.key(pygame.K_TAB)  # from the Continue list to the cards
+    d.key(pygame.K_RETURN, frames=2)
+    d.press("Start")
+    assert d.scene.game.id == "frozen-forest"
+    play_names(d, d.scene, ["c3"])
+    assert kept_moves(d.app) == {"icebreaker": icebreaker, "frozen-forest": ["c3"]}
+    d.press("Menu")
+    rows = d.scene.kept
+    assert [k.record.game_id for k in rows] == ["frozen-forest", "icebreaker"]  # newest first
+    d.click(d.scene.kept_list._row(1).center, frames=3)  # resume any of them
+    assert d.scene.game.id == "icebreaker" and d.scene.moves == icebreaker
+
+
+def test_a_kept_game_is_deleted_only_after_asking(make_app):
+    from ui.headless import Driver
+
+    d = Driver(make_app())
+    d.frames(2)
+    for game_id in ("icebreaker", "hv-grid"):
+        scene = start(d, game_id)
+        d.play(scene.state.legal_moves()[0])
+        d.press("Menu")
+    listing = d.scene.kept_list
+    d.click(listing._cross(listing._row(0)).center, frames=3)
+    assert d.scene.dialog.is_open and "Horizontal/Vertical, 1 move" in d.scene.dialog.dialog.confirmation_text.html_text
+    d.key(pygame.K_ESCAPE, frames=2)  # changed her mind
+    assert len(d.scene.kept) == 2
+    d.click(listing._cross(listing._row(0)).center, frames=3)
+    d.press("Delete", frames=3)
+    assert [k.record.game_id for k in d.scene.kept] == ["icebreaker"]
+    assert list(kept_moves(d.app)) == ["icebreaker"]
+
+
+def test_a_finished_game_is_not_kept(make_app, tmp_path):
     from ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     scene = start(d, "goats-wintering")
     d.press("Pass")
-    assert (tmp_path / "data" / "autosave.json").exists()
+    path = tmp_path / "data" / "games" / f"{scene.session.record().uid}.json"
+    assert path.exists()
     d.press("Pass")
     assert scene.state.is_over
+    assert not path.exists()
+
+
+def test_the_old_single_autosave_moves_into_the_continue_list(make_app, tmp_path):
+    from game.record import Autosave, Record
+    from ui.headless import Driver
+
+    Autosave(tmp_path / "data").save(Record("icebreaker", {"size": 4}, moves=("g1-g2",), uid="old-one"))
+    d = Driver(make_app())
+    d.frames(2)
+    assert [k.record.uid for k in d.scene.kept] == ["old-one"]
     assert not (tmp_path / "data" / "autosave.json").exists()
+    assert (tmp_path / "data" / "games" / "old-one.json").exists()
+    assert d.scene.message == ""
 
 
 def test_a_damaged_autosave_is_reported_not_resumed(make_app, tmp_path):
@@ -102,7 +176,7 @@ def test_a_damaged_autosave_is_reported_not_resumed(make_app, tmp_path):
     d.frames(2)
     assert d.app.scenes.current_name == "select"
     assert "could not be resumed" in d.scene.message and "not valid JSON" in d.scene.message
-    assert not any(getattr(w, "text", "").startswith("Resume") for w in d.scene.widgets)
+    assert d.scene.kept == [] and d.scene.kept_list is None
 
 
 def test_the_menu_loads_a_record_and_refuses_a_foreign_one(driver, tmp_path):
@@ -112,13 +186,13 @@ def test_the_menu_loads_a_record_and_refuses_a_foreign_one(driver, tmp_path):
     bad = tmp_path / "photo.json"
     bad.write_text("[]")
     driver.press("Load…")
-    driver.scene.chooser.set_path(bad)
+    driver.scene.dialog.set_path(bad)
     driver.frames(2)
     driver.key(pygame.K_RETURN, frames=3)
     assert driver.app.scenes.current_name == "select"
     assert "photo.json: not a Frostfield record: the file holds JSON but not an object" in driver.scene.message
     driver.press("Load…")
-    driver.scene.chooser.set_path(good)
+    driver.scene.dialog.set_path(good)
     driver.frames(2)
     driver.key(pygame.K_RETURN, frames=3)
     assert driver.app.scenes.current_name == "play"

@@ -4,6 +4,7 @@ import json
 import pygame
 import pytest
 
+from conftest import spy_draw
 from game import GAMES
 from game.lessons import load as load_lesson
 from game.puzzles import PROGRESS_FILE, by_level, load as load_puzzles
@@ -18,6 +19,15 @@ def wrong_move(step, state):
     """A legal move the step does not accept, with a cell to click (None if every move is right)."""
     rights = step.right_moves()
     return next((m for m in state.legal_moves() if str(m) not in rights and m.to is not None), None)
+
+
+def open_step(driver, game_id, title):
+    """The lesson scene on the game's step of that title, and the step."""
+    steps = load_lesson(game_id).steps
+    index = next(i for i, s in enumerate(steps) if s.title == title)
+    driver.app.scenes.switch("lesson", LessonRequest(game_id, index))
+    driver.frames(2)
+    return driver.scene, steps[index]
 
 
 def open_lesson_from_the_menu(driver, index):
@@ -73,13 +83,9 @@ def test_a_cell_with_no_move_gets_the_rule_s_reason_and_the_step_stays(driver):
 
 
 def test_after_a_wrong_try_a_reason_does_not_push_the_engine_s_words_out(driver):
-    steps = load_lesson("frozen-forest").steps
-    caught = next(i for i, s in enumerate(steps) if s.title == "Mina caught")
-    driver.app.scenes.switch("lesson", LessonRequest("frozen-forest", caught))
-    driver.frames(2)
-    scene = driver.scene
+    scene, step = open_step(driver, "frozen-forest", "Mina caught")
     start = scene.state
-    driver.play(wrong_move(steps[caught], start))
+    driver.play(wrong_move(step, start))
     driver.frames(8, dt=0.5)
     eaten = next(c for c in start.board.cells if not start.trees >> c & 1 and c != start.yuki)
     driver.move_mouse(scene.view.cell_center(eaten))  # an eaten spot: no tree to step to
@@ -135,11 +141,7 @@ def test_a_lesson_step_can_be_played_with_the_keyboard_only(driver):
 
 
 def test_moves_without_a_cell_are_buttons_and_keys(driver):
-    steps = load_lesson("hv-grid").steps
-    answer = next(i for i, s in enumerate(steps) if s.title == "Answering a request")
-    driver.app.scenes.switch("lesson", LessonRequest("hv-grid", answer))
-    driver.frames(2)
-    scene = driver.scene
+    scene, _ = open_step(driver, "hv-grid", "Answering a request")
     assert "Choose with the buttons below (keys Y or N)" in html(scene.panel.message_box)
     driver.press("No")
     assert "Not this one" in html(scene.panel.message_box)
@@ -286,19 +288,12 @@ def test_overlays_in_puzzles_follow_the_game_setting_and_o(driver):
     driver.app.scenes.switch("puzzles", PuzzleRequest("icebreaker", 1))
     driver.frames(2)
     scene = driver.scene
-    drawn = {}
-    real_draw = scene.view.draw
-
-    def spy(surface, state, **kw):
-        drawn.update(kw)
-        return real_draw(surface, state, **kw)
-
-    scene.view.draw = spy
+    drawn = spy_draw(scene)
     driver.frames(1)
     assert drawn["insight"] is None and not driver.app.settings.overlays
     driver.key(pygame.K_o, frames=2)
     assert driver.app.settings.overlays  # the play screen's setting, remembered
-    scene.view.draw = spy
+    drawn = spy_draw(scene)
     driver.frames(1)
     assert drawn["insight"] is not None and drawn["insight"].zones["nearest"]
     assert any(getattr(w, "text", "") == "Overlays: on" for w in scene.widgets)

@@ -47,18 +47,24 @@ def test_goats_size_follows_the_board_shape(driver):
     assert state.board.kind == "square" and len(state.board.cells) == 36
 
 
-def test_keyboard_changes_options_and_ring_layout_needs_an_even_size(driver):
+def test_the_ring_layout_is_always_listed_and_says_why_it_needs_another_size(driver):
     from ui.payloads import GameChoice
 
     driver.app.scenes.switch("setup", GameChoice("frozen-forest"))
     driver.frames(2)
     form = driver.scene.form
     layout = lambda: next(f for f in form.fields if f.key == "layout")  # noqa: E731
-    assert [v for _, v in layout().choices] == ["grid"]  # size 10: no ring
+    assert [t for t, _ in layout().choices] == ["grid", "ring (size 4, 6 or 8 only)"]  # size 10: listed, with why
+    driver.choose(form.menu_for("layout"), "ring (size 4, 6 or 8 only)")
+    assert form.value("layout") == "grid" and "Layout: size 4, 6 or 8 only." in driver.scene.hint_box.html_text
+    assert form.focus == 1  # the layout row
+    driver.key(pygame.K_RIGHT)  # the keys pass over it
+    assert form.value("layout") == "grid" and form.value("mina_moves") == "queen"
+    driver.key(pygame.K_UP)
     driver.key(pygame.K_LEFT)  # size 10 -> 9
     driver.key(pygame.K_LEFT)  # 9 -> 8
     assert form.value("size") == 8
-    assert [v for _, v in layout().choices] == ["grid", "ring"]
+    assert [t for t, _ in layout().choices] == ["grid", "ring"]
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RIGHT)
     assert form.value("layout") == "ring"
@@ -66,6 +72,26 @@ def test_keyboard_changes_options_and_ring_layout_needs_an_even_size(driver):
     assert driver.app.scenes.current_name == "play"
     assert driver.scene.state.options == {"size": 8, "layout": "ring", "mina_moves": "queen",
                                           "mina_passes_yuki": False}
+
+
+def test_names_typed_at_setup_are_shown_kept_and_swapped_by_a_rematch(driver):
+    from ui.payloads import GameChoice
+
+    driver.app.scenes.switch("setup", GameChoice("hv-grid"))
+    driver.frames(2)
+    form = driver.scene.form
+    entry = form.entry_for("seat0")
+    assert entry.placeholder_text == "Player A"
+    driver.click(entry.rect.center)
+    for ch in "Ann":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    driver.frames(3)
+    assert driver.scene.names[0] == "Ann"
+    driver.click(driver.button("Start").rect.center, frames=3)
+    scene = driver.scene
+    assert scene.seats[0].name == "Ann" and scene.seats[1].name == "Player B"
+    assert scene.panel.seats_label.text == "Horizontal: Ann · Vertical: Player B"
+    assert scene.session.record().players[0].name == "Ann"  # kept in the record
 
 
 def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
@@ -80,7 +106,7 @@ def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
     driver.choose(form.menu_for("seat1"), "Bot: Casual")
     driver.choose(form.menu_for("match"), "two games, roles swapped")
     labels = [f.label for f in form.fields if f.key.startswith("seat")]
-    assert labels == ["Player A (Red first)", "Player B (Black first)"]
+    assert labels == ["Red, game 1", "Black, game 1"]
     setup = driver.scene.setup()
     assert setup.match and setup.people[1].level == "casual" and not setup.people[0].is_bot
 
@@ -136,7 +162,7 @@ def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tm
     done = save(tmp_path / "done.json", Record("icebreaker", {"size": 3}, moves=finished))
     going = save(tmp_path / "going.json", Record("icebreaker", {"size": 3}, moves=finished[:4]))
     driver.press("Load…")
-    driver.scene.chooser.set_path(done)
+    driver.scene.dialog.set_path(done)
     driver.frames(2)
     driver.key(pygame.K_RETURN, frames=3)
     assert driver.app.scenes.current_name == "review"
@@ -144,7 +170,7 @@ def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tm
     driver.press("Menu")  # a loaded game's review goes back to the menu
     assert driver.app.scenes.current_name == "select"
     driver.press("Load…")
-    driver.scene.chooser.set_path(going)
+    driver.scene.dialog.set_path(going)
     driver.frames(2)
     driver.key(pygame.K_RETURN, frames=3)
     assert driver.app.scenes.current_name == "play" and driver.scene.moves == list(finished[:4])

@@ -2,27 +2,14 @@
 import pygame
 import pytest
 
-from conftest import StandInWorker, start
+from conftest import StandInWorker, spy_draw, start
 from game import get_game
 from game.boards import bits
 from game.insight import distances_to, insight, sight_line
 from game.match import GameResult
 from game.record import Seat
+from ui.games import game_ui
 from ui.payloads import GameSetup, PlayRequest
-
-
-def spy_draw(scene):
-    """Record the keyword arguments of the scene's latest view.draw call."""
-    seen = {}
-    real = scene.view.draw
-
-    def draw(surface, state, **kw):
-        seen.clear()
-        seen.update(kw, state=state)
-        return real(surface, state, **kw)
-
-    scene.view.draw = draw
-    return seen
 
 
 def frame(driver):
@@ -100,27 +87,31 @@ def test_frozen_forest_hover_draws_the_sight_line_with_its_blockers(driver):
     driver.frames(1)
     line = sight_line(scene.state, board.cell("e5"))
     assert seen["sight"] == line and [board.name(c) for c in line.blockers] == ["d5", "c5", "b5"]
-    assert "blocked by the trees on d5, c5, b5" in scene.panel.message_box.html_text
+    assert "blocked by the trees on d5, c5, b5" in scene.panel.message_text()
     driver.move_mouse(scene.view.cell_center(board.cell("b4")))  # next to Yuki on a5: they see each other
     driver.frames(1)
     assert seen["sight"].clear  # the board's tag says "clear"; the panel gives the rule's reason
-    assert "Why not?" in scene.panel.message_box.html_text and "no tree blocks the line" in scene.panel.message_box.html_text
+    assert "Why not?" in scene.panel.message_text() and "no tree blocks the line" in scene.panel.message_text()
 
 
 def test_icebreaker_overlay_shows_the_selected_ships_steps_and_distances(driver):
-    scene = open_game(driver, "icebreaker", ["i1-h1", "i5-h5", "a1-a2", "e1-e2", "h1-h2", "e2-f2"])
+    options, moves, (_, name) = game_ui("icebreaker").overlay_sample  # a ship three steps from its icebergs
+    scene = open_game(driver, "icebreaker", list(moves))
     driver.key(pygame.K_o, frames=2)
     scene = driver.scene
     seen = spy_draw(scene)
-    ship = scene.state.board.cell("a2")
+    ship = scene.state.board.cell(name)
     driver.click_cell(ship)
     driver.frames(1)
     state, drawn = scene.state, seen["insight"]
     assert {t for _, t in drawn.arrows} == legal_to(state, ship) == set(scene.hand.targets)
     assert all(f == ship for f, _ in drawn.arrows)
     near = state.nearest_icebergs(ship)
-    expected = {c: str(d) for c, d in distances_to(state, near, vacated=ship).items() if c != ship}
-    assert drawn.labels == expected
+    d = state.distance(ship)
+    to_berg = distances_to(state, near, vacated=ship)
+    assert drawn.labels and drawn.labels == state.insight(ship).labels
+    assert all(str(to_berg[c]) == k and 0 < int(k) < d for c, k in drawn.labels.items())
+    assert len(drawn.labels) < len(to_berg) // 2  # not every cell of the board: the ways to its icebergs
     ships = [c for p in (0, 1) for c in state.ship_cells(p)]
     assert set(drawn.links) == {(s, b) for s in ships for b in bits(state.nearest_icebergs(s))}
 
@@ -171,7 +162,7 @@ def test_clicking_ones_own_stuck_goat_gives_the_step_rule_not_cell_is_taken(driv
     driver.click_cell(stuck)
     assert scene.state is state
     assert "taken" not in scene.message and "friendly neighbours" in scene.message
-    assert "Why not?" in scene.panel.message_box.html_text
+    assert "Why not?" in scene.panel.message_text()
 
 
 # -- hints --------------------------------------------------------------------------------
@@ -214,7 +205,8 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
     assert [(h.rank, h.to, h.label) for h in seen["hints"]] == [(i + 1, m.to, f"{90 - 10 * i}%")
                                                              for i, m in enumerate(expected)]
     assert scene.session.hints_used == 1 and driver.button("Hint · 1 used")
-    assert "1. " + str(expected[0]) + " (90%)" in scene.panel.message_box.html_text
+    assert "1. " + str(expected[0]) + " (90%)" in scene.panel.message_text()
+    assert "%: the bot's chance of winning after that move." in scene.panel.message_text()  # the labels' legend
     driver.key(pygame.K_h)  # the same position: no second request, no second count
     assert scene.session.hints_used == 1 and len(worker.requests) == 1
     driver.click_cell(expected[0].to)  # a move: the hints go
@@ -223,8 +215,8 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
     assert scene.hints.thinking and scene.session.hints_used == 2
     driver.key(pygame.K_z, pygame.KMOD_CTRL)  # undo cancels the pending hint
     assert not scene.hints.thinking and worker.cancelled >= 1 and not scene.hints.marks
-    # The count travels with the game: the autosave holds it, and resuming picks it up.
-    saved = driver.app.storage.autosave.load().record
+    # The count travels with the game: the kept game holds it, and resuming picks it up.
+    saved = driver.app.storage.kept_games()[0][0].record
     assert saved.hints == 2
     from ui.payloads import PlayRequest
 
@@ -281,7 +273,9 @@ def match_scene(driver, match_game, first=(), moves=()):
 def test_game_1_of_a_match_says_roles_swap_next(driver):
     scene = match_scene(driver, 1)
     assert scene.match_lines()[0] == "Game 1 of 2 — roles swap next game."
-    assert "Game 1 of 2 — roles swap next game." in scene.panel.match_box.html_text
+    from ui.widgets.prose import plain
+
+    assert "Game 1 of 2 — roles swap next game." in plain(scene.panel.match)
 
 
 def test_game_2_guidance_after_yuki_won_game_1(driver):

@@ -2,7 +2,7 @@
 import pygame
 import pytest
 
-from conftest import StandInWorker, start
+from conftest import StandInWorker, spy_draw, start
 from game import GAMES
 from game.record import Seat
 
@@ -38,14 +38,7 @@ def test_frozen_forest_moves_take_one_click(driver):
 
 def test_picking_up_a_piece_highlights_its_legal_targets(driver):
     scene = start(driver, "icebreaker")
-    drawn = {}
-    real_draw = scene.view.draw
-
-    def spy(surface, state, **kw):
-        drawn.update(kw)
-        return real_draw(surface, state, **kw)
-
-    scene.view.draw = spy
+    drawn = spy_draw(scene)
     ship = cell(scene, "i1")
     driver.click_cell(ship)
     expected = {m.to for m in scene.state.find_moves(ship) if m.frm == ship}
@@ -66,7 +59,7 @@ def test_an_illegal_click_changes_nothing_and_says_why(driver):
     assert scene.state is before and len(scene.session.history) == 2
     reason = before.why_not("d4")
     assert reason and scene.message.lower() == reason.lower()
-    assert "no tree blocks the line" in scene.panel.message_box.html_text
+    assert "no tree blocks the line" in scene.panel.message_text()
 
 
 def test_an_illegal_target_for_a_picked_up_piece_says_why(driver):
@@ -75,9 +68,11 @@ def test_an_illegal_target_for_a_picked_up_piece_says_why(driver):
     driver.click_cell(ship)
     far = cell(scene, "a3")
     driver.click_cell(far)
-    assert len(scene.session.history) == 1 and scene.hand.selected is None
-    assert scene.message.lower() == scene.state.why_not("i1-a3").lower() or "not a move" not in scene.message
-    assert scene.message  # the engine's words, never silence
+    assert len(scene.session.history) == 1
+    assert scene.hand.selected == ship and scene.hand.targets  # still in hand: the next click can be right
+    assert scene.message == "The piece on i1 cannot go to a3: i1 and a3 are not neighbours; a ship moves one cell at a time"
+    driver.click_cell(ship)  # a click on the piece itself puts it down
+    assert scene.hand.selected is None
 
 
 def test_hovering_an_illegal_target_explains_why(driver):
@@ -88,7 +83,7 @@ def test_hovering_an_illegal_target_explains_why(driver):
     near = cell(scene, "c3")  # next to Player 1's own goat
     driver.move_mouse(scene.view.cell_center(near))
     assert "may not be placed where it sees a friendly goat (c2)" in scene.hand.hover_reason
-    assert "friendly goat" in scene.panel.message_box.html_text
+    assert "friendly goat" in scene.panel.message_text()
     driver.move_mouse(scene.view.cell_center(cell(scene, "f4")))  # a legal placement
     assert scene.hand.hover_reason == ""
 
@@ -127,7 +122,8 @@ def test_a_diagonal_request_is_a_yes_no_question_for_the_other_player(driver):
     driver.click_cell(cell(scene, "b2"))  # Horizontal's first fill
     driver.click_cell(cell(scene, "a3"))  # diagonal for Vertical: a request
     assert scene.moves == ["b2", "a3?"]
-    assert "Horizontal: allow Vertical's diagonal to a3?" in scene.panel.message_box.html_text
+    text = scene.panel.message_text()
+    assert "Vertical asks for a3" in text and "Yes: a3 is filled and Horizontal moves next from it." in text
     before = scene.state
     driver.click_cell(cell(scene, "d4"))  # the board is not the answer
     assert scene.state is before
@@ -272,7 +268,7 @@ def test_a_bot_failure_is_shown_and_the_bot_can_be_asked_again(make_app):
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
     scene = start(d, "frozen-forest", people=(BOT, Seat()), size=5)
     assert d.until(lambda: scene.bot.error is not None)
-    assert "exit code -9" in scene.panel.message_box.html_text and scene.moves == []
+    assert "exit code -9" in scene.panel.message_text() and scene.moves == []
     d.press("Ask the bot again")
     assert d.until(lambda: len(scene.moves) == 1)
     assert len(worker.requests) == 2 and scene.bot.error is None
@@ -288,7 +284,7 @@ def test_two_bots_play_each_other_and_pause_after_an_undo(make_app):
     played = len(scene.moves)
     d.frames(60)
     assert len(scene.moves) == played and scene.bot.paused
-    d.press("Let the bots play on")
+    d.press("Let the bot play")
     assert d.until(lambda: len(scene.moves) > played)
 
 
@@ -303,7 +299,8 @@ def test_a_loaded_finished_game_goes_on_to_its_results(driver):
         state = state.play(move)
     path = save(driver.app.storage.data_dir / "done.json", Record("frozen-forest", {"size": 4}, moves=tuple(moves)))
     scene = start(driver, "icebreaker")
-    assert scene.load_from(path)
+    assert scene.files.load_from(path)
+    driver.key(pygame.K_RETURN, frames=3)  # yes, open it
     assert driver.until(lambda: driver.app.scenes.current_name == "results", limit=200)
     assert driver.scene.state.key() == load(path).state.key()
 
@@ -337,4 +334,4 @@ def test_theme_fonts_follow_the_window_height(driver):
     fonts = app.ui.get_theme().get_font_dictionary()
     for size in app.font_sizes():  # bold for the text boxes' <b> is ready at every new size
         assert fonts.create_font_id(size, "noto_sans", True, False) in fonts.loaded_fonts
-    assert isinstance(driver.scene.panel.message_box, pygame_gui.elements.UITextBox)
+    assert driver.scene.panel.prose.font.get_point_size() == round(18 * 1.3)  # the message's text grows with it

@@ -119,7 +119,7 @@ def test_a_match_is_two_games_with_roles_swapped_and_the_designers_scoring(drive
     assert scene.request.match_game == 2 and scene.seats == (b, a)
     second = finish_by_clicks(driver, scene, seed=2)
     results = driver.scene
-    names = ("Player A (human)", "Player B (Bo)")
+    names = ("Player A", "Bo")  # the typed name, and the default of a person who typed none
     expected = Match("frozen-forest", ("Yuki", "Mina"), GameResult.from_state(first),
                      GameResult.from_state(second), names=names)
     assert results.match.names == names and results.match.result == expected.result
@@ -127,3 +127,27 @@ def test_a_match_is_two_games_with_roles_swapped_and_the_designers_scoring(drive
     assert "The match" in body and f"<b>{expected.reason}</b>" in body
     assert "Game 2:" in body and "as Yuki" in body and "as Mina" in body
     assert driver.button("New match") and driver.button("Rematch with roles swapped")
+    assert "Game 1: Player A as Yuki" in body and "Game 2: Player A as Mina" in body  # one line per game
+
+
+def test_the_results_keys_move_a_focus_and_are_shown(driver):
+    scene = start(driver, "goats-wintering")
+    driver.press("Pass")
+    driver.press("Pass")
+    assert driver.until(lambda: driver.app.scenes.current_name == "results", limit=200)
+    results = driver.scene
+    assert [b.text for b in results.buttons] == ["Play again", "Rematch with roles swapped", "Review", "Menu"]
+    assert results.keys == ["Enter", "S", "R", "Esc"] and results.focus == 0
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_TAB)
+    assert results.focus == 2
+    driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    driver.key(pygame.K_UP)
+    driver.key(pygame.K_UP)  # round to the last
+    assert results.focus == 3
+    surface = driver.app.render()
+    frame = results.buttons[3].rect.inflate(10, 10)
+    assert surface.get_at((frame.x + 1, frame.centery))[:3] == driver.app.palette.accent  # the frame is drawn
+    driver.key(pygame.K_UP)
+    driver.key(pygame.K_RETURN, frames=2)  # Enter presses the focused button: Review, not Play again
+    assert driver.app.scenes.current_name == "review"

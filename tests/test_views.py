@@ -116,6 +116,24 @@ def test_layout_keeps_the_board_and_its_labels_inside_the_rect(screen, game_id, 
         assert rect.collidepoint(x, y)
 
 
+@pytest.mark.parametrize("game_id,board", [b for b in BOARDS if b[1].kind == "hex"], ids=lambda v: getattr(v, "kind", v))
+def test_hex_boards_have_coordinates_along_every_edge(screen, game_id, board):
+    view = laid_out(game_id, board)
+    spots = view.geo.label_spots()
+    centres = {c: view.geo.center(c) for c in board.cells}
+    rows = [row for row in board.rows if row]
+    for r, row in enumerate(rows):
+        letter = [(x, y) for text, (x, y) in spots if text == boards.LETTERS[r]]
+        xs = [centres[c][0] for c in row]
+        # The row's letter at both ends, level with the row.
+        assert len(letter) == 2 and min(x for x, _ in letter) < min(xs) and max(x for x, _ in letter) > max(xs)
+        assert all(abs(y - centres[row[0]][1]) < 1 for _, y in letter)
+    for row, beyond in ((rows[0], 1), (rows[-1], -1)):  # under the bottom row, over the top one
+        for k, cell in enumerate(sorted(row, key=lambda c: centres[c][0]), 1):
+            x, y = centres[cell]
+            assert any(text == str(k) and abs(sx - x) < 1 and (sy - y) * beyond > 0 for text, (sx, sy) in spots)
+
+
 @pytest.mark.parametrize("game_id,board", BOARDS, ids=lambda v: getattr(v, "kind", v))
 def test_cells_are_regular_and_the_board_is_centred(screen, game_id, board):
     rect = pygame.Rect(0, 0, 900, 700)
@@ -344,8 +362,20 @@ def test_palettes_give_every_game_two_distinct_player_colours():
         pal = palette_for(cb)
         for game_ui in GAME_UIS.values():
             a, b = game_ui.player_colour(pal, 0), game_ui.player_colour(pal, 1)
-            assert a != b and game_ui.colour_name(0) != game_ui.colour_name(1)
+            assert a != b and game_ui.colour_name(0, pal) != game_ui.colour_name(1, pal)
     assert palette_for(True).sprite_suffix != palette_for(False).sprite_suffix
+
+
+def test_colour_names_follow_the_palette():
+    """The colour-blind palette draws red pieces orange: the panel must not call them red."""
+    for game_ui in GAME_UIS.values():
+        for player in (0, 1):
+            for cb in (False, True):
+                colour = game_ui.player_colour(palette_for(cb), player)
+                name = game_ui.colour_name(player, palette_for(cb))
+                reddish = colour[0] > 150 and colour[1] < 90 and colour[2] < 90
+                orange = colour[0] > 180 and 80 <= colour[1] < 160 and colour[2] < 60
+                assert ("red" in name) == reddish and ("orange" in name) == orange, (game_ui.game_id, cb, name, colour)
 
 
 def test_the_theme_loads_in_pygame_gui(screen):
@@ -395,3 +425,19 @@ def test_sound_files_are_short_mono_wavs():
         with wave.open(str(asset_path(f"sounds/{name}.wav"))) as f:
             assert f.getnchannels() == 1 and f.getsampwidth() == 2
             assert 0.05 < f.getnframes() / f.getframerate() < 1.5
+
+
+def test_horizontal_vertical_paper_lines_fall_on_the_board_lines(screen):
+    """The notebook's faint lines meet the game's squares at their edges only: no square looks split in four."""
+    from ui.games.hv_grid import PAPER
+
+    board = boards.square(8)
+    view = laid_out("hv-grid", board, (0, 0, 800, 800))
+    surface = pygame.Surface((800, 800))
+    view.draw(surface, get_game("hv-grid").new(size=8))
+    s = view.cell_size
+    for name in ("a1", "d5", "h8"):
+        x, y = view.cell_center(board.cell(name))
+        for dx in range(-s // 2 + 4, s // 2 - 4):  # across the middle of the square, and down it
+            for px in (surface.get_at((x + dx, y)), surface.get_at((x, y + dx))):
+                assert max(abs(a - b) for a, b in zip(px[:3], PAPER)) < 12, (name, dx, px)

@@ -66,8 +66,9 @@ class App:
         pygame.key.set_repeat(300, 40)
         pygame.display.set_caption(self.title())
         self._set_icon()  # before set_mode: some platforms read the icon only when the window opens
+        self._windowed_at: tuple[int, int] | None = None  # where the window stood before fullscreen
         self.screen = self._open_window(size or self.settings.window, self.settings.fullscreen)
-        self.theme = Theme(self.screen.get_height())
+        self.theme = Theme(self.screen.get_size())
         self.ui = pygame_gui.UIManager(self.screen.get_size(), self.theme.scaled(), enable_live_theme_updates=False)
         self.theme.preload(self.ui)
         self.clock = pygame.time.Clock()
@@ -124,11 +125,38 @@ class App:
         if fullscreen:
             flags |= pygame.FULLSCREEN
             size = (0, 0)
+            self._to_corner()
         size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1])) if size != (0, 0) else size
         try:
-            return pygame.display.set_mode(size, flags)
+            screen = pygame.display.set_mode(size, flags)
         except pygame.error:
             return pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+        if not fullscreen and self._windowed_at is not None:
+            self._move_window(self._windowed_at)  # back where it was before fullscreen
+            self._windowed_at = None
+        return screen
+
+    def _to_corner(self) -> None:
+        """Before fullscreen: put the window in the screen's top-left corner, remembering where it was.
+
+        A window manager makes a fullscreen window cover its screen wherever it stood, but a
+        bare X server keeps it where it is, its screen-sized surface running off the edges.
+        """
+        if pygame.display.get_surface() is None:
+            os.environ.setdefault("SDL_VIDEO_WINDOW_POS", "0,0")  # no window yet: it opens there
+            return
+        try:
+            self._windowed_at = self._windowed_at or pygame.display.get_window_position()
+        except pygame.error:
+            return
+        self._move_window((0, 0))
+
+    @staticmethod
+    def _move_window(position) -> None:
+        try:
+            pygame.display.set_window_position(position)
+        except pygame.error:
+            pass  # a driver without windows to move (the dummy one)
 
     @staticmethod
     def title() -> str:
@@ -182,7 +210,7 @@ class App:
     def _resized(self) -> None:
         self._dirty = True
         self.ui.set_window_resolution(self.screen.get_size())
-        self.theme.follow(self.ui, self.screen.get_height())
+        self.theme.follow(self.ui, self.screen.get_size())
         if self.scenes.current is not None:
             self.scenes.current.relayout()
 
@@ -255,7 +283,7 @@ class App:
             return  # the scene is on its way out; its successor starts with fresh events
         if consumed and event.type < pygame.USEREVENT:
             return
-        if scene.chooser is None or not scene.chooser.handle_event(event):
+        if scene.dialog is None or not scene.dialog.handle_event(event):
             scene.handle_event(event)
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
@@ -326,7 +354,7 @@ class App:
         if self._failures >= GIVE_UP:
             self._stuck = f"Frostfield keeps failing ({summary}). The details are in {log or 'no log file'}."
             return
-        crash = Crash(where, summary, str(log) if log else None, self.storage.autosave.path.exists())
+        crash = Crash(where, summary, str(log) if log else None, bool(self.storage.kept.files()))
         try:
             self.scenes.switch("error" if "error" in self.scenes.factories else "select", crash)
             self.scenes.apply_pending()

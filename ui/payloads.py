@@ -111,4 +111,4 @@ class Crash:
     where: str
     summary: str
     log: str | None = None     # the log file with the traceback, or None if it could not be written
-    game_kept: bool = False    # True if the autosave holds the game in progress
+    game_kept: bool = False    # True if the game in progress is kept for the Continue list

@@ -26,7 +26,7 @@ class Context(Protocol):
     scenes: "SceneManager"     # navigation: switch, push, back
     last_setups: dict          # game id -> the setup last started, to prefill the form
     offer_resume: bool         # False in tests and headless runs: the menu ignores the autosave
-    font_step: float           # the theme's font scale for the window height
+    font_step: float           # the theme's font scale for the window size
 
     @property
     def size(self) -> tuple[int, int]:
@@ -58,8 +58,8 @@ class Scene:
 
     #: the scene Esc returns to when nothing was pushed before this one
     back_to: str | None = None
-    #: the open file dialog (ui.widgets.files.FileChooser), which gets the scene's events first
-    chooser = None
+    #: the open dialog (a ui.widgets.files.FileChooser or a ui.widgets.question.Question), which gets the scene's events first
+    dialog = None
 
     def __init__(self, ctx: Context):
         self.ctx = ctx
@@ -160,7 +160,13 @@ class Scene:
         """Open the file dialog to "load", "save" or "export"; `on_pick(path)` gets the path the person confirms."""
         from ui.widgets.files import FileChooser
 
-        self.chooser = FileChooser(self, purpose, on_pick, initial=initial)
+        self.dialog = FileChooser(self, purpose, on_pick, initial=initial)
+
+    def ask(self, title: str, text: str, yes: str, on_yes: Callable[[], Any]) -> None:
+        """Ask a yes/no question in a small window; `on_yes()` runs if the person agrees (button `yes`, or Enter)."""
+        from ui.widgets.question import Question
+
+        self.dialog = Question(self, title, text, yes, on_yes)
 
     @property
     def size(self) -> tuple[int, int]:

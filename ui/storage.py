@@ -1,4 +1,4 @@
-"""The person's files: settings, the autosave, the records folder and the crash log; damaged files put aside.
+"""The person's files: settings, the unfinished games kept, the records folder and the crash log; damaged files put aside.
 
 The folders are platformdirs' user config, data and log folders unless given (the tests
 and headless runs always give temporary ones). A file the app cannot read at start is
@@ -10,7 +10,9 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-from game.record import Autosave, Loaded, default_data_dir
+from game.record import default_data_dir
+from game.saves import Kept, KeptGames
+from ui.widgets.prose import short_path
 from ui.settings import Settings, SettingsStore
 
 LOG_NAME = "frostfield.log"
@@ -36,14 +38,14 @@ def put_aside(path: Path) -> Path:
 
 
 class Storage:
-    """Where settings, the autosave, records and logs live, and what to do with damaged ones."""
+    """Where settings, the kept games, records and logs live, and what to do with damaged ones."""
 
     def __init__(self, config_dir: str | os.PathLike | None = None, data_dir: str | os.PathLike | None = None,
                  log_dir: str | os.PathLike | None = None):
         self.settings = SettingsStore(config_dir)
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.records_dir = self.data_dir / "records"
-        self.autosave = Autosave(self.data_dir)
+        self.kept = KeptGames(self.data_dir)
         self._log_dir = Path(log_dir) if log_dir is not None else None
 
     @property
@@ -60,21 +62,26 @@ class Storage:
             return settings, None
         return settings, f"Your settings could not all be read ({problem}). {self._aside(self.settings.path)}"
 
-    def resumable(self) -> tuple[Loaded | None, str | None]:
-        """The autosaved game if it can go on, and a sentence for the person if the file was damaged (then put aside)."""
+    def kept_games(self) -> tuple[list[Kept], list[str]]:
+        """The unfinished games to offer, newest first, and sentences for the person about damaged files (put aside).
+
+        The old single autosave is moved into the list first.
+        """
+        notes = []
         try:
-            loaded = self.autosave.load()
+            self.kept.migrate()
         except RecursionError:
-            return None, self._unreadable("it is nested too deep to be a game record")
+            notes.append(self._unreadable("it is nested too deep to be a game record"))
         except Exception as err:  # whatever is wrong with the file, the app must start without it
-            return None, self._unreadable(str(err) or type(err).__name__)
-        if loaded is None or loaded.state.is_over:
-            return None, None
-        return loaded, None
+            notes.append(self._unreadable(str(err) or type(err).__name__))
+        games, problems = self.kept.scan()
+        for path, why in problems:
+            notes.append(f"A kept game could not be resumed: {why.rstrip('.')}. {self._aside(path)}")
+        return games, notes
 
     def _unreadable(self, why: str) -> str:
         """Put the damaged autosave aside; the sentence saying why and where it went."""
-        return f"The autosaved game could not be resumed: {why.rstrip('.')}. {self._aside(self.autosave.path)}"
+        return f"The autosaved game could not be resumed: {why.rstrip('.')}. {self._aside(self.kept.legacy.path)}"
 
     def _aside(self, path: Path) -> str:
         """Put a damaged file aside and say where it went (or why it stayed)."""
@@ -82,7 +89,7 @@ class Storage:
             kept = put_aside(path)
         except OSError as err:
             return f"It could not be put aside ({err.strerror or err})."
-        return f"The file was kept as {kept.name} in {kept.parent}."
+        return f"The file was kept as {kept.name} in {short_path(kept.parent)}."
 
     def log(self, text: str) -> Path | None:
         """Add text to the log file; its path, or None if the log folder cannot be written."""

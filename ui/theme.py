@@ -1,4 +1,4 @@
-"""The pygame-gui theme: read once from assets/theme.json, its font sizes scaled in steps with the window height."""
+"""The pygame-gui theme: read once from assets/theme.json, its font sizes scaled in steps with the window's size."""
 from __future__ import annotations
 
 import copy
@@ -6,15 +6,18 @@ import json
 
 from ui.resources import asset_path
 
-# Theme font sizes follow the window height in these steps (1.0 at 800 px), so text keeps its share of the window.
-FONT_STEPS = (0.85, 1.0, 1.15, 1.3)
+# Theme font sizes follow the window in these steps (1.0 at 1280×800), so text keeps its share of the window.
+FONT_STEPS = (0.85, 1.0, 1.15, 1.3, 1.5)
 # The HTML text boxes use bold and italic; pygame-gui loads those lazily with a warning unless preloaded.
 HTML_STYLES = ("bold", "italic")
 
 
-def font_step(height: int) -> float:
-    """The font scale for a window height: the step nearest height / 800."""
-    want = height / 800
+def font_step(size: tuple[int, int]) -> float:
+    """The font scale for a window size: the step nearest its scale (the smaller of width / 1280 and height / 800).
+
+    A tall narrow window gets the small step of its width: its panel is narrow too.
+    """
+    want = min(size[0] / 1280, size[1] / 800)
     return min(FONT_STEPS, key=lambda step: abs(step - want))
 
 
@@ -29,9 +32,9 @@ def load_theme() -> dict | None:
 class Theme:
     """The theme as read, and the copy of it scaled to the current font step."""
 
-    def __init__(self, height: int):
+    def __init__(self, size: tuple[int, int]):
         self.base = load_theme()
-        self.step = font_step(height)
+        self.step = font_step(size)
 
     def scaled(self, step: float | None = None) -> dict | None:
         """The theme with every font size multiplied by `step` (a copy; the theme as read stays)."""
@@ -62,9 +65,9 @@ class Theme:
         if wanted:
             ui.preload_fonts(wanted)
 
-    def follow(self, ui, height: int) -> None:
-        """After a resize: switch the theme's font sizes if the window height crossed a step."""
-        step = font_step(height)
+    def follow(self, ui, size: tuple[int, int]) -> None:
+        """After a resize: switch the theme's font sizes if the window's scale crossed a step."""
+        step = font_step(size)
         if step == self.step or self.base is None:
             return
         self.step = step

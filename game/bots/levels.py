@@ -130,7 +130,7 @@ def pick(evals: list[Evaluation], temperature: float, margin: float, rng) -> Mov
 
 
 SEARCH_KNOBS = ("c", "proofs", "solve_nodes", "solve_at", "solver_share", "root_share", "reuse",
-                "swindle", "knowledge", "solve_root", "iterations")
+                "swindle", "widen", "knowledge", "solve_root", "iterations")
 
 
 def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,

@@ -378,6 +378,7 @@ pub struct FrozenForestKnowledge {
     pub mina_order: bool,   // the tree tries Mina's most dangerous spots first (fewest steps for Yuki)
     pub mina_keep: usize,   // ... and holds back all but this many of them (0: none held)
     pub corner_trees: u32,  // from this few trees, Yuki's playouts corner Mina instead of sweeping
+    pub own_approach: f64,  // share of Yuki's playout steps toward Mina in his own search
 }
 
 impl Native for FrozenForest {
@@ -396,6 +397,7 @@ impl Native for FrozenForest {
             mina_order: false,
             mina_keep: 0,
             corner_trees: 0,
+            own_approach: 0.0,
         }
     }
 }
@@ -466,7 +468,9 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
                     state.mina_playout_move(moves, rng)
                 }
             } else if self.searcher == YUKI {
-                if self.sweep {
+                if self.own_approach > 0.0 && rng.unit() < self.own_approach {
+                    state.yuki_playout_move(moves, YukiRule::Approach, rng)
+                } else if self.sweep {
                     let rule = if state.trees.count() <= self.corner_trees {
                         YukiRule::Corner
                     } else if self.playout_keep {
@@ -507,6 +511,7 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
             "mina_order" => self.mina_order = value != 0.0,
             "mina_keep" => self.mina_keep = value as usize,
             "corner_trees" => self.corner_trees = value as u32,
+            "own_approach" => self.own_approach = value,
             _ => return false,
         }
         true

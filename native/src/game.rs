@@ -51,6 +51,17 @@ pub fn result0<G: Game>(state: &G) -> f64 {
     }
 }
 
+/// 1 / (1 + e^-x), flat beyond ±30: the chance an evaluation gives a lead of x (in its units).
+pub fn sigmoid(x: f64) -> f64 {
+    if x < -30.0 {
+        0.0
+    } else if x > 30.0 {
+        1.0
+    } else {
+        1.0 / (1.0 + (-x).exp())
+    }
+}
+
 /// Plies after which a random playout stops and counts as a draw (Goats Wintering can wander).
 pub const PLAYOUT_CAP: usize = 1000;
 

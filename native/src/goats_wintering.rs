@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout, W256};
-use crate::game::{cached, result0, Game, Knowledge, Native, Options, Rng};
+use crate::game::{cached, result0, sigmoid, Game, Knowledge, Native, Options, Rng};
 
 /// A move: pass, place a goat on a cell, or step a goat from one cell to a neighbouring one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -363,11 +363,6 @@ impl<B: GoatsBits> Game for GoatsWintering<B> {
     fn random_move(&self, moves: &mut Vec<Move>, rng: &mut Rng) -> Option<Move> {
         self.sample(true, moves, rng)
     }
-}
-
-/// 1 / (1 + e^-x).
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// Goats Wintering's search knowledge, ported from the pure-Python bot's `GoatsPolicy` (its policies.py).

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout, W256};
-use crate::game::{cached, result0, Game, Knowledge, Native, Options, Rng};
+use crate::game::{cached, result0, sigmoid, Game, Knowledge, Native, Options, Rng};
 
 const RED: usize = 0;
 const BLACK: usize = 1;
@@ -353,17 +353,6 @@ const BYTE_NTH: [[u8; 8]; 128] = {
     table
 };
 
-/// 1 / (1 + e^-x), flat beyond ±30 as Python's `_sigmoid`.
-fn sigmoid(x: f64) -> f64 {
-    if x < -30.0 {
-        0.0
-    } else if x > 30.0 {
-        1.0
-    } else {
-        1.0 / (1.0 + (-x).exp())
-    }
-}
-
 impl<B: HexBits> Game for Icebreaker<B> {
     type Move = Step;
 
@@ -439,6 +428,8 @@ impl<B: HexBits> Game for Icebreaker<B> {
 pub struct IcebreakerKnowledge {
     pub max_playout: usize, // random plies before the race evaluation judges the position
     pub scale: f64,         // icebergs of margin for a ~73% evaluation
+    pub solve_ice: u32,     // the endgame solver tries nodes with this few icebergs left (0: never)
+    pub root_ice: u32,      // the solver tries the whole position first with this few left (0: never)
 }
 
 impl<B: HexBits> Native for Icebreaker<B> {
@@ -448,7 +439,7 @@ impl<B: HexBits> Native for Icebreaker<B> {
     const CAN_REPEAT: bool = true;
 
     fn knowledge(_solve_root: bool) -> IcebreakerKnowledge {
-        IcebreakerKnowledge { max_playout: 8, scale: 3.0 }
+        IcebreakerKnowledge { max_playout: 8, scale: 3.0, solve_ice: 0, root_ice: 0 }
     }
 }
 
@@ -467,10 +458,20 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
         }
     }
 
+    fn wants_solver(&self, state: &Icebreaker<B>) -> bool {
+        state.ice.count() <= self.solve_ice
+    }
+
+    fn wants_root_solver(&self, state: &Icebreaker<B>) -> bool {
+        state.ice.count() <= self.root_ice
+    }
+
     fn tune(&mut self, name: &str, value: f64) -> bool {
         match name {
             "max_playout" => self.max_playout = value as usize,
             "scale" => self.scale = value,
+            "solve_ice" => self.solve_ice = value as u32,
+            "root_ice" => self.root_ice = value as u32,
             _ => return false,
         }
         true

@@ -91,11 +91,11 @@ mod bindings {
     impl Searcher {
         /// Searcher(game_id, options, seconds=None, iterations=None, c=1.0, proofs=True,
         /// solve_nodes=0, solve_at=200, solver_share=0.25, root_share=0.0, reuse=True,
-        /// swindle=0.0, knowledge=True, solve_root=False, seed=0)
+        /// swindle=0.0, widen=0, knowledge=True, solve_root=False, seed=0)
         #[new]
         #[pyo3(signature = (game_id, options=None, *, seconds=None, iterations=None, c=1.0, proofs=true,
             solve_nodes=0, solve_at=200, solver_share=0.25, root_share=0.0, reuse=true, swindle=0.0,
-            knowledge=true, solve_root=false, seed=0))]
+            widen=0, knowledge=true, solve_root=false, seed=0))]
         #[allow(clippy::too_many_arguments)]
         fn new(
             game_id: &str,
@@ -110,6 +110,7 @@ mod bindings {
             root_share: f64,
             reuse: bool,
             swindle: f64,
+            widen: u32,
             knowledge: bool,
             solve_root: bool,
             seed: u64,
@@ -117,7 +118,7 @@ mod bindings {
             if seconds.is_none() && iterations.is_none() {
                 return Err(bad("give the search a budget: seconds, iterations or both".into()));
             }
-            let spec = Spec { seconds, iterations, c, proofs, solve_nodes, solve_at, solver_share, root_share, reuse, swindle };
+            let spec = Spec { seconds, iterations, c, proofs, solve_nodes, solve_at, solver_share, root_share, reuse, swindle, widen };
             let engine = make(game_id, &self::options(options)?, spec.clone(), knowledge, solve_root, seed).map_err(bad)?;
             Ok(Searcher { engine, spec })
         }

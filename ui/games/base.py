@@ -17,6 +17,7 @@ class GameUI:
     colours: tuple[RGB, RGB] = ((0, 0, 0), (255, 255, 255))     # each side's colour, winter palette
     colours_cb: tuple[RGB, RGB] = ((0, 0, 0), (255, 255, 255))  # ... in the colour-blind palette
     colour_names: tuple[str, str] = ("", "")  # what the panel calls each side's pieces ("cream" goats)
+    colour_names_cb: tuple[str, str] = ("", "")  # ... in the colour-blind palette (its red is orange)
     legend_zones: tuple[str, ...] = ()      # the zones of game.insight its overlays draw, in legend order
     legend_extras: tuple[tuple[str, str], ...] = ()  # (mark, words): per-cell numbers and lines, for the legend
     menu_plies: int = 12                    # how many moves into a game the menu card's picture is
@@ -37,9 +38,9 @@ class GameUI:
         """The colour standing for `player` (0 or 1) in this palette."""
         return (self.colours_cb if palette.colour_blind else self.colours)[player]
 
-    def colour_name(self, player: int) -> str:
-        """What the app calls `player`'s pieces (e.g. "cream")."""
-        return self.colour_names[player]
+    def colour_name(self, player: int, palette: Palette) -> str:
+        """What the app calls `player`'s pieces in this palette (e.g. "red", or "orange" when colour-blind safe)."""
+        return (self.colour_names_cb if palette.colour_blind else self.colour_names)[player]
 
     # -- hooks -------------------------------------------------------------------------------
     def sight(self, state, cell: int):

@@ -88,6 +88,7 @@ class FrozenForestUI(GameUI):
     colours = (rgb("#7cc4e8"), rgb("#d23c3c"))
     colours_cb = (rgb("#56b4e9"), rgb("#d55e00"))
     colour_names = ("ice blue", "red")
+    colour_names_cb = ("sky blue", "orange")
     legend_zones = ("hiding", "edible")
     legend_extras = (("sight", "hover a spot: its line to the other piece"),)
     menu_plies = 14

@@ -54,11 +54,13 @@ class GoatsWinteringView(BoardView):
                          f'stroke="{hex_colour(PASTURE_LINE)}" stroke-width="{line:.1f}" stroke-linejoin="round"/>')
             cx, cy = self.geo.center(c)
             cx, cy = cx - ox, cy - oy
-            if k == 1:  # a grass tuft low on the cell
+            if k == 1:  # a grass tuft low on the cell: blades apart at their feet, bending out (no arrowhead)
                 x, y = cx - s * 0.22, cy + s * 0.26
-                parts.append(f'<path d="M{x:.1f} {y:.1f} l{-s * 0.04:.1f} {-s * 0.1:.1f} M{x:.1f} {y:.1f} l0 {-s * 0.12:.1f} '
-                             f'M{x:.1f} {y:.1f} l{s * 0.05:.1f} {-s * 0.09:.1f}" stroke="#8da67f" '
-                             f'stroke-width="{max(1.0, s * 0.025):.1f}" stroke-linecap="round" fill="none"/>')
+                blades = " ".join(
+                    f"M{x + s * dx:.1f} {y:.1f} q{s * bend:.1f} {-s * 0.06:.1f} {s * (bend * 1.6):.1f} {-s * h:.1f}"
+                    for dx, bend, h in ((-0.05, -0.025, 0.09), (0.0, 0.01, 0.12), (0.05, 0.03, 0.08)))
+                parts.append(f'<path d="{blades}" stroke="#8da67f" stroke-opacity="0.8" '
+                             f'stroke-width="{max(1.0, s * 0.022):.1f}" stroke-linecap="round" fill="none"/>')
             elif k == 3:  # a snow patch
                 parts.append(f'<ellipse cx="{cx + s * 0.2:.1f}" cy="{cy - s * 0.24:.1f}" rx="{s * 0.12:.1f}" '
                              f'ry="{s * 0.06:.1f}" fill="#ffffff" opacity="0.75"/>')
@@ -89,6 +91,7 @@ class GoatsWinteringUI(GameUI):
     colours = (rgb("#f1e6cc"), rgb("#3a3b40"))
     colours_cb = (rgb("#f1e6cc"), rgb("#3a3b40"))
     colour_names = ("cream", "charcoal")
+    colour_names_cb = ("cream", "charcoal")
     legend_zones = ("forbidden", "no-room", "capturable", "in-danger")
     legend_extras = (("labels", "warmth: friendly goats next to it"),)
     menu_plies = 16

@@ -36,7 +36,7 @@ class HVGridView(BoardView):
         return out
 
     def background_svg(self):
-        """A sheet of squared paper (half-cell squares) with the board ruled on it."""
+        """A sheet of squared paper (squares of a cell, on the board's lines) with the board ruled on it."""
         s = self.cell_size
         ox, oy = self.rect.topleft
         n = self.board.n
@@ -49,8 +49,8 @@ class HVGridView(BoardView):
             parts.append(f'<rect x="{sx + d * 0.6:.1f}" y="{sy + d:.1f}" width="{sw:.1f}" height="{sw:.1f}" '
                          f'fill="#06121f" opacity="0.15"/>')
         parts.append(f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{sw:.1f}" height="{sw:.1f}" fill="{hex_colour(PAPER)}"/>')
-        # Notebook squares every half cell, aligned with the board so its lines fall on them.
-        step = s / 2
+        # Notebook squares the size of a cell, ruled on the board's own lines: a square is never split in four.
+        step = s
         k0 = -int(margin / step)
         faint = hex_colour(PAPER_LINE)
         thin = max(1.0, s * 0.012)
@@ -108,6 +108,7 @@ class HVGridUI(GameUI):
     colours = (rgb("#1d4fa0"), rgb("#b42b2b"))
     colours_cb = (rgb("#0072b2"), rgb("#d55e00"))
     colour_names = ("blue ink", "red ink")
+    colour_names_cb = ("blue ink", "orange ink")
     legend_zones = ("reference", "candidates", "diagonal")
     menu_plies = 20
     overlay_sample = ({}, ("a2", "b1?", "yes", "c1", "b2?", "no", "c2"), None)

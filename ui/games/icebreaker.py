@@ -93,10 +93,14 @@ class IcebreakerUI(GameUI):
     colours = (rgb("#c8372d"), rgb("#1d1f24"))
     colours_cb = (rgb("#d55e00"), rgb("#1d1f24"))
     colour_names = ("red", "black")
+    colour_names_cb = ("orange", "black")
     legend_zones = ("steps", "nearest")
-    legend_extras = (("labels", "steps to the selected ship's nearest iceberg"),)
+    legend_extras = (("labels", "steps still to go for the selected ship"),)
     menu_plies = 18
-    overlay_sample = ({}, ("i1-h1", "i5-h5", "a1-a2", "e1-e2", "h1-h2", "e2-f2"), ("click", "a2"))
+    # A ship three steps from its nearest icebergs, so the numbers along its ways show.
+    overlay_sample = ({}, ("a1-a2", "a5-b5", "i1-h2", "b5-a4", "a2-a3", "e1-d1", "h2-g2", "d1-c1", "e9-d8",
+                           "i5-h5", "d8-d7", "c1-c2", "g2-h1", "a4-b4", "d7-e8", "c2-b2", "e8-e7", "b2-b3"),
+                      ("click", "a3"))
     bench_options = ({}, {"size": 8})
 
 

@@ -13,11 +13,13 @@ from typing import Callable, NamedTuple
 import pygame
 
 from ui.widgets.layout import Column, split
-from ui.widgets.text import BOX_PADDING, ShownTexts, fitting, text_height, theme_font
+from ui.widgets.prose import Prose
+from ui.widgets.text import ShownTexts, fitting
 
 # Heights at 800 pixels of window height (the window scale multiplies them).
 TITLE, SUBTITLE, BUTTON, CHOICES, LEGEND_ROW, LEGEND_ICON, PAD, GAP = 36, 28, 40, 46, 24, 20, 12, 6
 TEXT_POINTS = 18     # the text boxes' font size in the theme
+BOX_PADDING = 20     # a text box's padding and border, top and bottom together, with pygame-gui's slack (measured at 18 points)
 MESSAGE_LEAST, MESSAGE_SHARE = 90, 0.3  # the message keeps at least this height, and this share of the room
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 540, 0.36
 TALL = 1.05           # a window this much taller than wide puts the panel under the board
@@ -124,9 +126,11 @@ class LearnPanel:
             return
         col = self.col
         room = col.room - col.gap
-        font = theme_font(self.scene.ui, TEXT_POINTS, self.scene.ctx.font_step)
+        prose = Prose(self.scene.ui, TEXT_POINTS, self.scene.ctx.font_step)
         most = max(self.px(40), room - max(self.px(MESSAGE_LEAST), int(room * MESSAGE_SHARE)))
-        text_h = text_height(font, lines, col.rect.w - 2 * BOX_PADDING, self.px(40), most)
+        # Wrapped as plain text a padding narrower than the box: the box draws the task in bold, a little wider.
+        rows = len(prose.wrap(lines, col.rect.w - 2 * BOX_PADDING))
+        text_h = max(self.px(40), min(most, rows * prose.line + BOX_PADDING))
         self.text_box = self.scene.text_box(col.top(text_h), "", object_id="#learn_text")
         self.message_box = self.scene.text_box(col.rest(), "", object_id="#learn_message")
 

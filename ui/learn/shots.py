@@ -1,7 +1,5 @@
-"""Screenshots of the lesson and puzzle screens for `--screenshots`: per game, a lesson step after a wrong try and a refuted puzzle."""
+"""The lesson and puzzle screens as `--screenshots` shows them: per game, a lesson step after a wrong try and a refuted puzzle."""
 from __future__ import annotations
-
-from pathlib import Path
 
 from game.lessons import load as load_lesson
 from game.puzzles import by_level, load as load_puzzles
@@ -13,12 +11,12 @@ def _wrong(rights, state):
     return next((m for m in state.legal_moves() if str(m) not in rights and m.to is not None), None)
 
 
-def lesson_shot(app, driver, game_id: str, path: Path) -> Path:
+def show_lesson_step(driver, game_id: str) -> None:
     """The game's first step with an overlay and a wrong move to try (else any with one), right after the wrong try."""
     steps = load_lesson(game_id).steps
     tasks = [i for i, s in enumerate(steps) if not s.is_reading and _wrong(s.right_moves(), s.state())]
     index = next((i for i in tasks if steps[i].overlay), tasks[0] if tasks else 0)
-    app.scenes.switch("lesson", LessonRequest(game_id, index))
+    driver.app.scenes.switch("lesson", LessonRequest(game_id, index))
     driver.frames(2)
     step = steps[index]
     if not step.is_reading:
@@ -26,12 +24,11 @@ def lesson_shot(app, driver, game_id: str, path: Path) -> Path:
         if wrong is not None:
             driver.play(wrong)
             driver.frames(30)  # the slide ends; the wrong position is still shown
-    return app.screenshot(path)
 
 
-def puzzle_shot(app, driver, game_id: str, path: Path) -> Path:
+def show_refuted_puzzle(driver, game_id: str) -> None:
     """A level-2 puzzle after a wrong try, its refutation played out on the board."""
-    app.scenes.switch("puzzles", PuzzleRequest(game_id, 2, 0))
+    driver.app.scenes.switch("puzzles", PuzzleRequest(game_id, 2, 0))
     driver.frames(2)
     puzzle = by_level(load_puzzles(game_id), 2)[0]
     scene = driver.scene
@@ -40,4 +37,3 @@ def puzzle_shot(app, driver, game_id: str, path: Path) -> Path:
     if wrong is not None:
         driver.play(wrong)
         driver.until(lambda: scene.timer is None and not scene.board.anim.running, limit=2000)
-    return app.screenshot(path)

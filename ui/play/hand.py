@@ -5,8 +5,12 @@ keeps what the board shows for it. The scene plays the moves it is handed.
 """
 from __future__ import annotations
 
+import pygame
+
 from game.picker import CHOOSE, SELECT, WHY, MovePicker, Pick
 from ui.views.geometry import nearest_in_direction
+
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 class Hand:
@@ -31,8 +35,8 @@ class Hand:
             self.selected, self.targets = pick.cell, pick.targets
         elif pick.kind == CHOOSE:
             self.choices = list(pick.moves)
-        elif pick.kind == WHY:
-            self.put_down()
+        elif pick.kind == WHY and (self.selected is None or cell == self.selected):
+            self.put_down()  # a click on the piece itself puts it down; a wrong target keeps it in hand
         return pick
 
     def point(self, state, cell: int | None, explain: bool) -> bool:
@@ -52,6 +56,14 @@ class Hand:
         self.put_down()
         self.choices = []
         self.hover_reason = ""
+
+    @staticmethod
+    def start_cell(state, centres: dict, middle) -> int:
+        """Where the cursor starts: the last move's cell, else the cell nearest the board's `middle` pixel."""
+        last = state.last_move
+        if last is not None and last.to is not None:
+            return last.to
+        return min(centres, key=lambda c: (centres[c][0] - middle[0]) ** 2 + (centres[c][1] - middle[1]) ** 2)
 
     def step_cursor(self, centres: dict, start: int, dx: int, dy: int) -> int:
         """Arrows: show the cursor (at `start` if it has no cell), then move it to the nearest cell that way."""

@@ -12,9 +12,9 @@ class Overlays:
         self._held: tuple | None = None  # (state, selected, Insight)
 
     def insight(self, state, selected: int | None):
-        """What the rules see in `state` with `selected` picked up (a game.insight.Insight; None with overlays off)."""
-        if not self.on:
-            return None
+        """What the rules see in `state` with `selected` picked up (a game.insight.Insight; None with overlays off or once over)."""
+        if not self.on or state.is_over:
+            return None  # a finished game has nothing left to decide: its final position stays clear
         held = self._held
         if held is None or held[0] is not state or held[1] != selected:
             held = self._held = (state, selected, state.insight(selected))

@@ -1,9 +1,14 @@
-"""The play screen's side panel: its widgets in a column anchored to the panel's top and bottom, and what it draws.
+"""The play screen's side panel: fixed rows at its top and bottom, and between them a flow that grows with its texts.
 
-From the top: title, turn (with the mover's piece on a chip), seats, score, the match
-note, the thinking bar, the message, the move buttons. From the bottom: the four rows
-of buttons, then the overlay legend. The move list takes what is left between, and when
-that is too little the message, then the match note shrink, and then the legend goes.
+From the top: title, turn (with the mover's piece on a chip), seats (the thinking bar while
+the bot thinks), score, the match note. From the bottom: four rows of buttons, then the
+overlay legend. Between them the flow: the situation banner, the message and the row of
+move buttons, each as tall as its text needs, and the move list (which follows the game
+and takes clicks) in what is left; the legend gives up its room to a banner that needs it.
+Texts are drawn by ui.widgets.prose, measured exactly: never a scrollbar.
+
+Below the board (a portrait window) the panel has three columns: who and what (with the
+move buttons and the move list), the flow with the legend under it, and the buttons.
 """
 from __future__ import annotations
 
@@ -12,100 +17,110 @@ from typing import Callable
 import pygame
 
 from ui.widgets.layout import Column, split
-from ui.widgets.text import ShownTexts, fitting, text_height, theme_font
+from ui.widgets.move_list import MoveList
+from ui.widgets.prose import Prose, plain
+from ui.widgets.text import ShownTexts, fitting
 
 # Heights at 800 pixels of window height (the window scale multiplies them).
-TITLE, TURN, SEATS, SCORE, THINKING = 38, 34, 28, 32, 32
-MESSAGE, MESSAGE_LEAST = 112, 64
-MATCH_LEAST, MATCH_MOST = 40, 200
-CHOICES = 48          # the row of move buttons (pass, yes/no, a choice, the bot's retry)
+TITLE, TURN, SEATS, SCORE = 38, 34, 28, 32
+CHOICES = 46          # the row of move buttons (pass, yes/no, a choice, the bot's retry)
 LEGEND_ROW, LEGEND_ICON = 24, 20
-MOVES_LEAST = 44      # two lines of the move list: the current move and the one before
-MOVE_LINE = 22
 BUTTON, GAP = 40, 6
 CHIP = 28             # the chip holding the mover's piece
 PAD = 12
+MATCH_MOST = 0.3      # the match note takes at most this share of the column
 # The board gets what the panel leaves: the panel is this wide (pixels, and share of the window).
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 300, 460, 0.28
+# Below the board the panel is this tall (pixels at scale 1).
+PANEL_BELOW = 330
 
 
 class PlayPanel:
-    """The widgets of the play panel, made by its scene (so the scene's clear() removes them)."""
+    """The widgets and drawn texts of the play panel, made by its scene (so the scene's clear() removes the widgets)."""
 
-    def __init__(self, scene, rect: pygame.Rect, scale: float, *, title: str, legend: list[tuple[str, str]],
-                 match_lines: list[str], offers_choices: bool, actions: dict[str, Callable[[], None]]):
+    def __init__(self, scene, rect: pygame.Rect, scale: float, *, title: tuple[str, ...], legend: list[tuple[str, str]],
+                 match_lines: list[str], below: bool, actions: dict[str, Callable[[], None]]):
         self.scene, self.rect, self.scale = scene, pygame.Rect(rect), scale
         self.actions = actions
         self.shown = ShownTexts()
         self.choice_buttons: list = []
         self._icons: dict = {}
+        step = scene.ctx.font_step
+        self.prose, self.small = Prose(scene.ui, 18, step), Prose(scene.ui, 14, step)
+        self.banner, self.message, self.match = [], [], []
+        self.cut = 0
+        self.legend_labels: list = []
         s = lambda v: int(v * scale)  # noqa: E731
-        pad = s(PAD)
-        col = Column(self.rect.inflate(-2 * pad, -2 * pad), gap=0)
+        inner = self.rect.inflate(-2 * s(PAD), -2 * s(PAD))
+        if below:  # three columns: who and what, the flow and legend, the buttons
+            a, b, c = (int(inner.w * k) for k in (0.3, 0.4, 0.3))
+            left = pygame.Rect(inner.x, inner.y, a - s(PAD), inner.h)
+            middle = pygame.Rect(inner.x + a, inner.y, b - s(PAD), inner.h)
+            right = pygame.Rect(inner.x + a + b, inner.y, inner.w - a - b, inner.h)
+        else:
+            left = middle = right = inner
+        col = Column(left, gap=0)
+        side = Column(right, gap=0) if below else col
         title_row = col.top(s(TITLE))
-        scene.label((title_row.x, title_row.y - s(4), title_row.w, s(42)), title,
-                    object_id="#panel_title", style="@heading")
+        heading = scene.label((title_row.x, title_row.y - s(4), title_row.w, s(42)), title[-1],
+                              object_id="#panel_title", style="@heading")
+        heading.set_text(fitting(heading, title))
         turn_row = col.top(s(TURN))
         chip = s(CHIP)
         self.chip_rect = pygame.Rect(turn_row.x + 2, turn_row.y + (s(32) - chip) // 2, chip, chip)
         self.turn_label = scene.label((turn_row.x + chip, turn_row.y, turn_row.w - 2 * chip, s(32)), "",
                                       object_id="#turn")
-        self.seats_label = scene.label(col.top(s(SEATS)), "", object_id="#seats", style="@subtle")
-        score_row = col.top(s(SCORE))
-        self.score_label = scene.label((score_row.x, score_row.y, score_row.w, s(30)), "", object_id="#score")
-        button_rows = [col.bottom(s(BUTTON) + GAP, gap=0) for _ in range(4)][::-1]  # each with its gap below
-        match_h, message_h, legend = self._fit(col, scene, legend, match_lines, offers_choices)
-        self.match_box = None
-        if match_h:
-            self.match_box = scene.text_box(col.top(match_h, gap=s(6)), "", object_id="#play_match", style="@small")
-        think_row = col.top(s(THINKING))
-        self.think_rect = pygame.Rect(think_row.x, think_row.y, think_row.w, s(26))
-        self.think_label = scene.label((think_row.x, think_row.y - 2, s(120), s(30)), "Thinking…",
+        seats_row = col.top(s(SEATS))
+        self.seats_label = scene.label(seats_row, "", object_id="#seats", style="@subtle")
+        # While the bot thinks, its bar takes the seats' row (who plays is known by then).
+        self.think_rect = pygame.Rect(seats_row.x, seats_row.y + (seats_row.h - s(24)) // 2, seats_row.w, s(24))
+        self.think_label = scene.label((seats_row.x, seats_row.y, s(120), seats_row.h), "Thinking…",
                                        object_id="#thinking", style="@small")
         self.think_label.hide()
-        self.message_box = scene.text_box(col.top(message_h, gap=s(4)), "", object_id="#play_message")
-        if offers_choices:
-            row = col.top(s(CHOICES))
-            self.choice_rect = pygame.Rect(row.x, row.y, row.w, s(42))
-        else:  # never needed in practice; should it be, the buttons cover the message box's foot
-            self.choice_rect = pygame.Rect(col.rect.x, self.message_box.rect.bottom - s(42), col.rect.w, s(42))
-        self.legend_rows: list[tuple[pygame.Rect, str]] = []
-        if legend:
-            col.bottom(0, gap=s(6))
+        score_row = col.top(s(SCORE))
+        self.score_label = scene.label((score_row.x, score_row.y, score_row.w, s(30)), "", object_id="#score")
+        button_rows = [side.bottom(s(BUTTON) + GAP, gap=0) for _ in range(4)][::-1]  # each with its gap below
+        self._buttons(button_rows, s(BUTTON))
+        self.match_rect = None
+        if match_lines:
+            self.match = list(match_lines)
+            h = min(self.small.height(self.match, col.rect.w), int(col.rect.h * MATCH_MOST))
+            self.match_rect = col.top(h, gap=s(4))
+        # Below the board the move buttons and the move list stay in the first column (the flow is the second);
+        # beside it they follow the message.
+        self.choice_home = col.top(s(CHOICES)) if below else None
+        flow_col = Column(middle, gap=0) if below else col
+        legend_bottom = flow_col.rest().bottom
+        self.legend_rows = self._legend(flow_col, legend, least=0 if below else 4 * self.prose.line + self._moves_least())
+        self.flow = flow_col.rest()
+        # The legend, under the flow, gives its room to a banner or message that needs it (the marks stay).
+        self.flow_without_legend = None if not self.legend_rows else pygame.Rect(
+            self.flow.x, self.flow.y, self.flow.w, legend_bottom - self.flow.y)
+        self.legend_shown = True
+        self.moves = MoveList(col.rest() if below else self.flow, scale)
+        self.moves_home = self.moves.rect if below else None
+        self.moves_font = self.score_label.font
+        self.banner_rect = self.message_rect = pygame.Rect(self.flow.topleft, (self.flow.w, 0))
+        self.choice_rect = self.choice_home or pygame.Rect(self.flow.topleft, (self.flow.w, 0))
+
+    def _moves_least(self) -> int:
+        """The move list's least height: two rows."""
+        return 2 * int(24 * self.scale) + 8
+
+    def _legend(self, col: Column, legend, least: int) -> list[tuple[pygame.Rect, str]]:
+        """The legend rows under the flow, if the flow keeps `least` pixels (else the board's marks speak alone)."""
+        s = lambda v: int(v * self.scale)  # noqa: E731
+        if not legend or col.room - (len(legend) * s(LEGEND_ROW) + s(6)) < least:
+            return []
+        col.bottom(0, gap=s(6))
+        rows, self.legend_labels = [], []
         for key, text in reversed(legend):
             row = col.bottom(s(LEGEND_ROW), gap=0)
             icon = pygame.Rect(row.x + 2, row.y + (row.h - s(LEGEND_ICON)) // 2, s(LEGEND_ICON), s(LEGEND_ICON))
-            self.legend_rows.insert(0, (icon, key))
-            scene.label((icon.right + 6, row.y, row.w - icon.w - 8, row.h), text, object_id="#legend", style="@small")
-        moves = col.rest()
-        self.moves_box = scene.text_box((moves.x, moves.y, moves.w, max(40, moves.h - GAP)), "", object_id="#play_moves")
-        self.move_lines = max(1, (moves.h - 20) // s(MOVE_LINE))
-        self._buttons(button_rows, s(BUTTON))
-
-    def _fit(self, col: Column, scene, legend, match_lines, offers_choices) -> tuple[int, int, list]:
-        """Heights of the match note and the message, and the legend rows kept, so the move list keeps two lines."""
-        s = lambda v: int(v * self.scale)  # noqa: E731
-        match_h = 0
-        if match_lines:
-            font = theme_font(scene.ui, 14, scene.ctx.font_step)
-            match_h = text_height(font, match_lines, col.rect.w - 40, s(MATCH_LEAST), s(MATCH_MOST))
-        message_h = s(MESSAGE)
-        fixed = s(THINKING) + s(4) + (s(CHOICES) if offers_choices else 0) + (s(6) if match_h else 0)
-
-        def room(rows) -> int:
-            legend_h = len(rows) * s(LEGEND_ROW) + (s(6) if rows else 0)
-            return col.room - legend_h - (match_h + fixed + message_h) - GAP
-
-        short = s(MOVES_LEAST) - room(legend)
-        if short > 0:
-            cut = max(0, min(short, message_h - s(MESSAGE_LEAST)))
-            message_h, short = message_h - cut, short - cut
-        if short > 0 and match_h:
-            cut = max(0, min(short, match_h - s(MATCH_LEAST)))
-            match_h, short = match_h - cut, short - cut
-        if short > 0:
-            legend = []  # too little room: the board's marks stay, the legend goes
-        return match_h, message_h, legend
+            rows.insert(0, (icon, key))
+            self.legend_labels.append(self.scene.label((icon.right + 6, row.y, row.w - icon.w - 8, row.h), text,
+                                                       object_id="#legend", style="@small"))
+        return rows
 
     def _buttons(self, rows: list[pygame.Rect], h: int) -> None:
         """Four rows of two buttons, `h` tall: undo/redo, overlays/hint, save/load, rules/menu."""
@@ -122,32 +137,72 @@ class PlayPanel:
                 self.buttons[name] = scene.button(rect, text, act[name], tooltip=tip)
 
     # -- texts -------------------------------------------------------------------------------
-    def show(self, *, turn, seats, score, message: str, moves: str, match: str | None, overlays: str, hint: str,
-             can_undo: bool, can_redo: bool) -> None:
+    def show(self, *, turn, seats, score, banner: list, message: list, match: list | None, overlays: str, hint: str,
+             can_undo: bool, can_redo: bool, choices: list) -> None:
         """Bring the panel's texts and buttons in line (turn, seats and score: longest first, the first that fits)."""
         shown = self.shown
         shown.set(self.turn_label, fitting(self.turn_label, turn))
         shown.set(self.seats_label, fitting(self.seats_label, seats))
         shown.set(self.score_label, fitting(self.score_label, score))
-        shown.set(self.message_box, message)
-        shown.set(self.moves_box, moves)
-        if self.match_box is not None and match is not None:
-            shown.set(self.match_box, match)
+        if match is not None and self.match_rect is not None:
+            self.match = match
         shown.set(self.buttons["toggle_overlays"], overlays)
         shown.set(self.buttons["ask_hint"], hint)
         for button, ok in ((self.buttons["undo"], can_undo), (self.buttons["redo"], can_redo)):
             if ok != button.is_enabled:
                 button.enable() if ok else button.disable()
+        self.banner, self.message = banner, message
+        self._flow(bool(choices))
+        self._show_choices(choices)
 
-    def show_choices(self, moves: list) -> None:
+    def _flow(self, has_choices: bool) -> None:
+        """Banner, message and move buttons as tall as they need, the move list below (two rows, one if pressed).
+
+        Short of room, the banner keeps the larger share; each keeps a line at least and is cut.
+        """
+        s = lambda v: int(v * self.scale)  # noqa: E731
+        r, gap = self.flow, s(6)
+        choices_h = s(CHOICES) if has_choices and self.choice_home is None else 0
+        banner_h = self.prose.height(self.banner, r.w) if self.banner else 0
+        message_h = self.prose.height(self.message, r.w) if self.message else 0
+        gaps = (gap if banner_h else 0) + (gap if message_h else 0)
+        room = r.h - (0 if self.moves_home else self._moves_least()) - choices_h - gaps
+        self._show_legend(banner_h + message_h <= room or self.flow_without_legend is None)
+        if not self.legend_shown:
+            room += self.flow_without_legend.h - r.h
+            r = self.flow_without_legend
+        if banner_h + message_h > room:
+            room += self._moves_least() // 2  # the move list gives up a row
+        one = self.prose.line + 16
+        if banner_h + message_h > room:
+            message_h = min(message_h, max(one, room // 3)) if message_h else 0
+            banner_h = max(one, room - message_h) if banner_h else 0
+            message_h = max(0, min(message_h, room - banner_h))
+        y = r.y
+        self.banner_rect = pygame.Rect(r.x, y, r.w, banner_h)
+        y += banner_h + (gap if banner_h else 0)
+        self.message_rect = pygame.Rect(r.x, y, r.w, message_h)
+        y += message_h + (gap if message_h else 0)
+        self.choice_rect = self.choice_home or pygame.Rect(r.x, y, r.w, s(CHOICES) - gap)
+        y += choices_h
+        self.moves.rect = self.moves_home or pygame.Rect(r.x, y, r.w, max(self._moves_least() // 2, r.bottom - y))
+
+    def _show_legend(self, shown: bool) -> None:
+        """Show the legend, or hide it so the flow can use its room."""
+        if shown != self.legend_shown and self.legend_rows:
+            for label in self.legend_labels:
+                label.show() if shown else label.hide()
+        self.legend_shown = shown
+
+    def _show_choices(self, moves: list) -> None:
         """The row of move buttons: moves without a cell (pass, yes, no), a choice among moves, or "retry"/"continue"."""
-        if not self.shown.remember("choices", tuple(str(m) for m in moves)):
+        if not self.shown.remember("choices", (tuple(str(m) for m in moves), tuple(self.choice_rect))):
             return
         for b in self.choice_buttons:
             self.scene.forget(b)
         self.choice_buttons = []
         r, act = self.choice_rect, self.actions
-        specials = {"retry": ("Ask the bot again", act["retry_bot"]), "continue": ("Let the bots play on", act["resume_bots"])}
+        specials = {"retry": ("Ask the bot again", act["retry_bot"]), "continue": ("Let the bot play", act["resume_bots"])}
         for rect, m in zip(split(r, len(moves)) if moves else (), moves):
             if m in specials:
                 text, action = specials[m]
@@ -158,22 +213,36 @@ class PlayPanel:
                 rect, text.capitalize() if m.to is None else text, lambda m=m: act["play_move"](m),
                 tooltip={"pass": "P", "yes": "Y", "no": "N"}.get(text), object_id="#choice", style="@primary"))
 
+    def message_text(self) -> str:
+        """What the banner and the message say, as plain text (for tests)."""
+        return plain(self.banner + self.message)
+
     # -- drawing -----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, palette, view, player: int | None, player_colour, thinking: float | None) -> None:
-        """Panel ground, the text boxes' wells, the piece of `player` on its chip, legend icons, the thinking bar."""
+    def draw(self, surface: pygame.Surface, palette, view, player: int | None, player_colour, thinking: float | None,
+             moves: list[str], current: int) -> None:
+        """Panel ground, banner, message, match note, move list, the mover's chip, legend icons, the thinking bar."""
         pygame.draw.rect(surface, palette.panel, self.rect, border_radius=12)
         pygame.draw.rect(surface, palette.panel_border, self.rect, width=2, border_radius=12)
-        # The text boxes are flat and transparent (re-rendering a rounded pygame-gui box on every
-        # move cost ~11 ms each); their rounded wells are drawn here instead.
-        for box in (self.message_box, self.moves_box, self.match_box):
-            if box is not None:
-                pygame.draw.rect(surface, palette.well, box.rect, border_radius=8)
-                pygame.draw.rect(surface, palette.panel_border, box.rect, width=1, border_radius=8)
+        self.cut = 0  # lines of the banner and the message that found no room (none, but in a tiny window)
+        if self.banner:
+            pygame.draw.rect(surface, palette.well, self.banner_rect, border_radius=8)
+            pygame.draw.rect(surface, palette.accent, self.banner_rect, width=2, border_radius=8)
+            self.cut += self.prose.draw(surface, self.banner_rect, self.banner, palette)
+        if self.message:
+            pygame.draw.rect(surface, palette.well, self.message_rect, border_radius=8)
+            pygame.draw.rect(surface, palette.panel_border, self.message_rect, width=1, border_radius=8)
+            self.cut += self.prose.draw(surface, self.message_rect, self.message, palette)
+        if self.match_rect is not None:
+            pygame.draw.rect(surface, palette.well, self.match_rect, border_radius=8)
+            self.small.draw(surface, self.match_rect, self.match, palette)
+        self.moves.draw(surface, self.moves_font, moves, current, (), palette, palette.accent, undone=True,
+                        empty="No moves yet.")
         self._draw_chip(surface, palette, view, player, player_colour)
-        for rect, key in self.legend_rows:
+        for rect, key in self.legend_rows if self.legend_shown else ():
             surface.blit(self._icon(view, key, rect.w), rect.topleft)
         if (thinking is not None) != self.think_label.visible:
             self.think_label.show() if thinking is not None else self.think_label.hide()
+            self.seats_label.hide() if thinking is not None else self.seats_label.show()
         if thinking is not None:
             r = self.think_rect
             left = self.think_label.rect.right + 6

@@ -1,32 +1,29 @@
-"""The play panel's sentences, built from the game and the position: turn, seats, score, message, moves, match note.
+"""The play panel's sentences, built from the game and the position: turn, seats, score, situation, message, match note.
 
 Pure functions of their arguments (no widgets, no pygame): the panel shows what they say.
 """
 from __future__ import annotations
 
 from game.match import GameResult, Match, person_in_role
-from ui.bots import level_name
-from ui.widgets.text import esc
+from ui.people import person_names, role_names
 
 
-def turn_texts(game, game_ui, state) -> tuple[str, ...]:
-    """Who is to move (with their colour) or the result, longest first for narrow panels."""
+def turn_texts(game, game_ui, state, palette) -> tuple[str, ...]:
+    """Who is to move (with their colour in this palette, unless the role says it) or the result, longest first."""
     roles = game.roles
     if state.is_over:
         return ("Draw" if state.winner is None else f"{roles[state.winner]} wins",)
     p = state.to_move
-    return (f"{roles[p]} to move ({game_ui.colour_name(p)})", f"{roles[p]} to move")
+    colour = game_ui.colour_name(p, palette)
+    if colour.lower() == roles[p].lower():
+        return (f"{roles[p]} to move",)
+    return (f"{roles[p]} to move ({colour})", f"{roles[p]} to move")
 
 
-def seats_texts(game, seats) -> tuple[str, str]:
-    """Who plays each role, e.g. "Yuki: human · Mina: bot (Casual)", and a shorter form."""
-    def who(seat, short: bool) -> str:
-        if not seat.is_bot:
-            return "human"
-        return "bot" if short else f"bot ({level_name(seat.level)})"
-
-    return tuple(" · ".join(f"{role}: {who(seat, short)}" for role, seat in zip(game.roles, seats))
-                 for short in (False, True))
+def seats_texts(game, request) -> tuple[str, str]:
+    """Who plays each role by name, e.g. "Yuki: Ann · Mina: Bot (Casual)", and a shorter "Ann vs Bot (Casual)"."""
+    names = role_names(request)
+    return (" · ".join(f"{role}: {name}" for role, name in zip(game.roles, names)), " vs ".join(names))
 
 
 def score_texts(game, state) -> tuple[str, ...]:
@@ -72,43 +69,67 @@ def sight_sentence(game, state, sight) -> str:
     return f"Line from {where}: blocked by the tree{'s' if len(sight.blockers) > 1 else ''} on {trees}."
 
 
-def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: bool) -> str:
+# What the player does in a situation of the rules (game.insight.Situation), when it is not an ordinary move.
+DOING = {
+    "stuck": "{role}: click any empty square for your initials.",
+    "ask": "{role}: click a diagonal square to ask for it.",
+    "answer": "{role}: answer Yes or No (keys Y, N).",
+    "pass": "{role}: press Pass (key P).",
+}
+# What a hint's labels mean, by the kind of label (game.review.evaluation_label's words).
+HINT_LEGEND = {"%": "%: the bot's chance of winning after that move",
+               "wins in": "wins in N: a sure win, N moves on (both sides' moves counted)",
+               "loses in": "loses in N: a sure loss, N moves on"}
+
+
+def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: bool, situation=None) -> str:
     """The message when nothing else is to be said: the result, whose turn, or what to do."""
     state = session.state
     roles = game.roles
     if state.is_over:
         return game_ui.result_sentence(state)
     if session.seat_to_move().is_bot:
+        if bots_paused:
+            return f"{roles[state.to_move]} (bot) waits: press \"Let the bot play\", or Redo to go forward."
         return f"{roles[state.to_move]} (bot) is choosing a move."
     if bots_paused and not session.humans_play:
         return "The bots are paused after the undo."
-    legal = state.legal_moves()
-    if len(legal) == 1 and legal[0].to is None:
-        return f"{roles[state.to_move]} has no other move and must {legal[0]}."
+    if situation is not None and situation.kind in DOING:
+        return DOING[situation.kind].format(role=roles[state.to_move])
     return instruction(game, state, selected)
 
 
-def message_html(*, asked: str, bot_error: str | None, reason: str, why: bool, sight: str,
-                 hint_thinking: bool, hint_lines: list[str], idle: str, warn: str) -> str:
-    """The message box: the question asked, a bot failure, a reason (marked "Why not?"), a sight line, hints.
+def banner(situation, doing: str = "") -> list:
+    """The situation banner's paragraphs: its headline, what follows, and what to do (dim); empty without a situation."""
+    if situation is None:
+        return []
+    return ([((situation.headline, "accent-bold"),)] + situation.detail.split("\n")
+            + ([((doing, "dim"),)] if doing and situation.kind != "over" else []))
 
-    `idle` is shown when there is nothing else; `warn` is the warning colour as "#rrggbb".
+
+def message_paragraphs(*, bot_error: str | None, reason: str, why: bool, note: str, sight: str,
+                       hint_thinking: bool, hint_lines: list[str], idle: str, insight_notes=()) -> list:
+    """The message box's paragraphs: a bot failure, a reason (marked "Why not?"), a note, a sight line, hints.
+
+    `idle` is shown when there is nothing else (none: the banner says it); the overlays' `insight_notes` come last, dim.
     """
-    lines = []
-    if asked:
-        lines.append(f"<b>{esc(asked)}</b>")
+    paragraphs = []
     if bot_error:
-        lines.append(f"<font color='{warn}'>The bot could not move: {esc(bot_error)}. "
-                     "Press Enter to try again.</font>")
+        paragraphs.append(((f"The bot could not move: {bot_error}. Press Enter to try again.", "warn"),))
     if reason:
-        lines.append(f"<font color='{warn}'>{'<b>Why not?</b> ' if why else ''}{esc(reason)}</font>")
+        paragraphs.append((("Why not? ", "warn-bold"), (reason, "warn")) if why else ((reason, "warn"),))
+    elif note:
+        paragraphs.append(note)
     elif sight:
-        lines.append(esc(sight))
+        paragraphs.append(sight)
     if hint_thinking:
-        lines.append("Looking for the best moves…")
+        paragraphs.append("Looking for the best moves…")
     elif hint_lines:
-        lines.append("<b>Hint:</b> " + esc(" · ".join(hint_lines)))
-    return "<br>".join(lines or [idle])
+        paragraphs.append((("Hint: ", "text-bold"), (" · ".join(hint_lines), "text")))
+        said = [words for label, words in HINT_LEGEND.items() if any(label in line for line in hint_lines)]
+        if said:  # a legend for the kinds of label shown
+            paragraphs.append((("; ".join(said) + ".", "dim"),))
+    return (paragraphs or ([idle] if idle else [])) + [((text, "dim"),) for text in insight_notes]
 
 
 def choice_row(session, bot, choices) -> list:
@@ -116,38 +137,11 @@ def choice_row(session, bot, choices) -> list:
     state = session.state
     if bot.error:
         return ["retry"]  # not a move: the button that asks the bot again
-    if bot.paused and not session.humans_play and not state.is_over:
+    if bot.paused and session.seat_to_move().is_bot and not state.is_over:
         return ["continue"]
     if state.is_over or session.seat_to_move().is_bot:
         return []
     return [m for m in state.legal_moves() if m.to is None] + list(choices)
-
-
-def moves_html(moves: list[str], index: int, rows_shown: int, dim: str) -> str:
-    """The moves in numbered pairs: the current one bold, undone ones dim, the rows around the current move."""
-    rows = []
-    for i in range(0, len(moves), 2):
-        cells = []
-        for j in (i, i + 1):
-            if j < len(moves):
-                t = esc(moves[j])
-                if j >= index:
-                    t = f"<font color='{dim}'>{t}</font>"  # undone: Redo brings it back
-                elif j == index - 1:
-                    t = f"<b>{t}</b>"
-                cells.append(t)
-        rows.append(f"{i // 2 + 1}. " + "  ".join(cells))
-    if not rows:
-        return f"<font color='{dim}'>No moves yet.</font>"
-    current = max(0, (index - 1) // 2)
-    end = min(len(rows), max(current + 1, rows_shown))
-    return "<br>".join(rows[max(0, end - rows_shown):end])
-
-
-def person_names(setup) -> tuple[str, str]:
-    """What the panel calls persons A and B of a match (their names if the setup gave them)."""
-    a, b = setup.people
-    return (a.name or "Player A", b.name or "Player B")
 
 
 def first_game_result(game, request) -> GameResult | None:

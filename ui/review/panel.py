@@ -13,7 +13,8 @@ import pygame
 from ui.widgets.graph import MARK_COLOUR, EvalGraph
 from ui.widgets.layout import Column, split
 from ui.widgets.move_list import MoveList
-from ui.widgets.text import BOX_PADDING, ShownTexts, fitting, line_height
+from ui.widgets.prose import PAD_Y, Prose, plain
+from ui.widgets.text import ShownTexts, fitting
 
 # Heights at 800 pixels of window height (the window scale multiplies them).
 TITLE, STATUS, SCORE, ANALYSIS, BUTTON, GAP, PAD = 38, 32, 34, 30, 40, 6, 12
@@ -27,7 +28,7 @@ NAVIGATION = (("« Start", "first", "Home"), ("‹ Back", "back", "Left"), ("Nex
 class ReviewPanel:
     """The widgets of the review panel, made by its scene (so the scene's clear() removes them)."""
 
-    def __init__(self, scene, rect, scale: float, *, title: str, plies: int, from_results: bool,
+    def __init__(self, scene, rect, scale: float, *, title: tuple[str, ...], plies: int, from_results: bool,
                  actions: dict[str, Callable[[], None]]):
         self.rect, self.scale = pygame.Rect(rect), scale
         self.shown = ShownTexts()
@@ -35,17 +36,19 @@ class ReviewPanel:
         s = lambda v: int(v * scale)  # noqa: E731
         col = Column(self.rect.inflate(-2 * s(PAD), -2 * s(PAD)), gap=0)
         row = col.top(s(TITLE))
-        scene.label((row.x, row.y - s(4), row.w, s(42)), title, object_id="#panel_title", style="@heading")
+        heading = scene.label((row.x, row.y - s(4), row.w, s(42)), title[-1], object_id="#panel_title", style="@heading")
+        heading.set_text(fitting(heading, title))
         self.status_label = scene.label(col.top(s(STATUS)), "", object_id="#turn")
         row = col.top(s(SCORE))
         self.score_label = scene.label((row.x, row.y, row.w, s(28)), "", object_id="#score", style="@subtle")
         rows = [col.bottom(s(BUTTON) + GAP, gap=0) for _ in range(3)][::-1]  # each with its gap below
         col.bottom(0, gap=8)
-        line = line_height(self.status_label.font)  # the note's body text is the labels' size
+        self.prose = Prose(scene.ui, 18, scene.ctx.font_step)  # the note's text is the labels' size
+        line = self.prose.line
         graph_h = max(GRAPH_LEAST, min(s(GRAPH), int(scene.size[1] * GRAPH_SHARE)))
         note_lines = NOTE_LINES
         while True:
-            note_h = note_lines * line + BOX_PADDING  # theme fonts keep their size at any scale
+            note_h = note_lines * line + 2 * PAD_Y
             left = col.room - (graph_h + 4 + s(ANALYSIS) + note_h + GAP)
             if left >= 3 * line or note_lines == 2:
                 break
@@ -56,7 +59,7 @@ class ReviewPanel:
         self.graph = EvalGraph(col.top(graph_h, gap=4), plies)
         row = col.top(s(ANALYSIS))
         self.analysis_label = scene.label((row.x, row.y, row.w, s(26)), "", object_id="#analysis", style="@small")
-        self.note_box = scene.text_box(col.top(note_h, gap=GAP), "", object_id="#message")
+        self.note_rect, self.note = col.top(note_h, gap=GAP), []
         self.moves = MoveList(col.rest(least=30), scale)
         h = s(BUTTON)
         self.nav_buttons = {text: scene.button(cell, text, actions[name], tooltip=tip)
@@ -73,23 +76,30 @@ class ReviewPanel:
         else:
             scene.button(last, "Menu", actions["leave"], tooltip="Esc")
 
-    def show(self, *, status: str, scores: tuple[str, ...], analysis: str, note: str, index: int, plies: int) -> None:
+    def show(self, *, status: str, scores: tuple[str, ...], analysis: str, note: list, index: int, plies: int) -> None:
         """Bring the texts in line, and the step buttons with where in the game position `index` is."""
         shown = self.shown
         shown.set(self.status_label, status)
         shown.set(self.score_label, fitting(self.score_label, scores))
         shown.set(self.analysis_label, analysis)
-        shown.set(self.note_box, note)
+        self.note = note
         for text, ok in (("« Start", index > 0), ("‹ Back", index > 0), ("Next ›", index < plies), ("End »", index < plies)):
             button = self.nav_buttons[text]
             if ok != button.is_enabled:
                 button.enable() if ok else button.disable()
+
+    def note_text(self) -> str:
+        """The note as plain text (for tests)."""
+        return plain(self.note)
 
     def draw(self, surface: pygame.Surface, palette, review, index: int, moves, *, colours, names,
              pending: int | None) -> None:
         """Panel ground, the graph (a small bar under the position being evaluated), the move list."""
         pygame.draw.rect(surface, palette.panel, self.rect, border_radius=12)
         pygame.draw.rect(surface, palette.panel_border, self.rect, width=2, border_radius=12)
+        pygame.draw.rect(surface, palette.well, self.note_rect, border_radius=8)
+        pygame.draw.rect(surface, palette.panel_border, self.note_rect, width=1, border_radius=8)
+        self.prose.draw(surface, self.note_rect, self.note, palette, colours={"mark": MARK_COLOUR})
         marks = [m.ply for m in review.marks]
         self.graph.draw(surface, review.series, current=index, marks=marks, palette=palette, colours=colours,
                         font=self._font(max(14, int(18 * self.scale))), names=names)

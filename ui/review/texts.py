@@ -4,16 +4,16 @@ Pure functions of the game, its positions and the analysis (ui.review.analysis.A
 """
 from __future__ import annotations
 
+from game.core import plural
 from game.review import DRAW, LOSS, WIN, percent
 from ui.bots import level_name
 from ui.review.analysis import LEVEL
-from ui.widgets.text import esc
 
 
 def status_text(game, states, moves, index: int) -> str:
     """"Start · 13 moves", or "Move 1 of 13: Red a1-a2"."""
     if index == 0:
-        return f"Start · {len(moves)} moves"
+        return f"Start · {plural(len(moves), 'move')}"
     mover = states[index - 1].to_move
     return f"Move {index} of {len(moves)}: {game.roles[mover]} {moves[index - 1]}"
 
@@ -84,12 +84,10 @@ def mark_text(game, review, ply: int) -> str:
     return text
 
 
-def note_html(mark: str, verdict: str, message: str, mark_colour: str, warn: str) -> str:
-    """The note box: a marked move (bold, in the marks' red), the verdict, and a message (warning colour)."""
-    lines = []
-    if mark:
-        lines.append(f"<font color='{mark_colour}'><b>{esc(mark)}</b></font>")
-    lines.append(esc(verdict))
+def note_paragraphs(mark: str, verdict: str, message: str) -> list:
+    """The note: a marked move (bold, in the marks' colour), the verdict, and a message (warning colour)."""
+    paragraphs = [((mark, "mark-bold"),)] if mark else []
+    paragraphs.append(verdict)
     if message:
-        lines.append(f"<font color='{warn}'>{esc(message)}</font>")
-    return "<br>".join(lines)
+        paragraphs.append(((message, "warn"),))
+    return paragraphs

@@ -5,20 +5,20 @@ import pygame
 
 from ui.scene import Scene
 from ui.payloads import Crash
-from ui.widgets.text import esc
+from ui.widgets.prose import Prose, plain, short_path
 
 
-def crash_html(crash: Crash) -> str:
-    """What the error screen says: what happened, what is kept, where the details are."""
-    lines = [f"The {esc(crash.where)} screen ran into an error it did not expect, so Frostfield stopped it here."]
+def crash_paragraphs(crash: Crash) -> list:
+    """What the error screen says: what happened, what is kept, where the details are (the log's whole path)."""
+    paragraphs = [f"The {crash.where} screen ran into an error it did not expect, so Frostfield stopped it here."]
     if crash.game_kept:
-        lines.append("Your game is kept: it was saved after its last move, and the menu offers to resume it.")
+        paragraphs.append("Your game is kept: it was saved after its last move, and the menu's Continue list offers it.")
     if crash.log:
-        lines.append(f"The details are in {esc(crash.log)}; please send that file with a bug report.")
+        paragraphs.append(f"The details are in {short_path(crash.log, keep=400)}; please send that file with a bug report.")
     else:
-        lines.append("The details could not be written to a log file.")
-    lines.append(f"<br><i>What went wrong: {esc(crash.summary)}</i>")
-    return "<br>".join(lines)
+        paragraphs.append("The details could not be written to a log file.")
+    paragraphs.append(((f"What went wrong: {crash.summary}", "dim"),))
+    return paragraphs
 
 
 class ErrorScene(Scene):
@@ -30,14 +30,20 @@ class ErrorScene(Scene):
         self.build()
 
     def build(self) -> None:
-        """Title, the explanation and the button, centred in the window."""
+        """Title, the explanation (as tall as its text) and the button, centred in the window."""
         w, h = self.size
         col_w = min(760, w - 80)
         x, y = (w - col_w) // 2, int(h * 0.18)
         self.label((x, y, col_w, 58), "Something went wrong", object_id="#title")
-        box = self.text_box((x, y + 70, col_w, -1), crash_html(self.crash), object_id="#body")  # as tall as its text
-        self.button((x, box.rect.bottom + 24, min(col_w, 360), 50), "Back to the menu", self.menu,
+        self.prose = Prose(self.ui, 18, self.ctx.font_step)
+        self.body = crash_paragraphs(self.crash)
+        self.body_rect = pygame.Rect(x, y + 70, col_w, self.prose.height(self.body, col_w))
+        self.button((x, self.body_rect.bottom + 24, min(col_w, 360), 50), "Back to the menu", self.menu,
                     tooltip="Enter or Esc", style="@primary")
+
+    def body_text(self) -> str:
+        """What the screen says, as plain text."""
+        return plain(self.body)
 
     def menu(self) -> None:
         """To the game selection (which offers the kept game)."""
@@ -49,3 +55,8 @@ class ErrorScene(Scene):
             self.menu()
             return
         super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background and the explanation."""
+        surface.fill(self.ctx.palette.background)
+        self.prose.draw(surface, self.body_rect, self.body, self.ctx.palette)

@@ -1,50 +1,36 @@
 """Play: one game on screen; routes clicks, keys and the bot's answers to the session, the move picker and the panel.
 
 The session (game.session) keeps the history, the picker (game.picker) turns a click into
-a move or the rule's reason, the panel (ui.play.panel) shows what ui.play.texts says, and
-the bot is reached through the context's bot client. Legality is always the state's.
+a move or the rule's reason, the panel (ui.play.panel) shows what ui.play.texts says, the
+files (ui.play.files) keep the game after every move, and the bot is reached through the
+context's bot client. Legality is always the state's.
 """
 from __future__ import annotations
 
 import uuid
 from dataclasses import replace
-from datetime import datetime
-from pathlib import Path
+from operator import attrgetter
 
 import pygame
 
 from game import IllegalMoveError, get_game
 from game.picker import CHOOSE, PLAY, WHY, MovePicker
-from game.record import RecordError
 from game.session import PlaySession
 from ui.games import game_ui
-from ui.palette import hex_colour
 from ui.play import texts
 from ui.play.bot_turns import BotTurns
-from ui.play.hand import Hand
+from ui.play.files import PlayFiles
+from ui.play.hand import ARROWS, Hand
+from ui.play.keys import KEYS
 from ui.play.hints import Hints
 from ui.play.overlays import Overlays
-from ui.play.panel import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PlayPanel
+from ui.play.panel import PANEL_BELOW, PANEL_MAX, PANEL_MIN, PANEL_SHARE, PlayPanel
 from ui.scene import Scene
 from ui.payloads import Finished, GameChoice, Notice, PlayRequest
 from ui.views.motion import MoveAnimation
 from ui.widgets.layout import board_and_panel
-from ui.widgets.text import esc
 
 FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
-ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-# (key, Ctrl held) -> the scene's method and its arguments; P, Y and N play the moves without a cell.
-KEYS = {
-    (pygame.K_z, True): ("undo",), (pygame.K_y, True): ("redo",),
-    (pygame.K_s, True): ("ask_save",), (pygame.K_o, True): ("ask_load",),
-    (pygame.K_o, False): ("toggle_overlays",), (pygame.K_h, False): ("ask_hint",),
-    (pygame.K_p, False): ("play_named", "pass"), (pygame.K_y, False): ("play_named", "yes"),
-    (pygame.K_n, False): ("play_named", "no"),
-    **{(key, ctrl): (name,) for ctrl in (False, True) for key, name in (
-        (pygame.K_F1, "show_rules"), (pygame.K_ESCAPE, "escape"), (pygame.K_RETURN, "enter"),
-        (pygame.K_KP_ENTER, "enter"), (pygame.K_SPACE, "enter"))},
-}
-
 
 class PlayScene(Scene):
     """One game on screen: board view, side panel, input, bot turns, hints, overlays and files."""
@@ -66,8 +52,10 @@ class PlayScene(Scene):
             return
         self.picker = MovePicker(self.session.start)
         self.hand = Hand(self.picker)
-        self.message = ""
+        self.message = ""                 # a reason or a warning, said in the warning colour
+        self.note = ""                    # news that is no warning ("Saved to ...")
         self._why_text = ""               # the last "why not" a click got (marked as such while shown)
+        self.files = PlayFiles(self)
         self.anim = MoveAnimation()
         self.bot = BotTurns(self.ctx.bots, self.game.id, payload.setup.options)
         # A loaded record of a finished game goes on to its results, like a game just finished.
@@ -77,11 +65,11 @@ class PlayScene(Scene):
         self.first_result = texts.first_game_result(self.game, payload)
         self.view = self.game_ui.make_view(self.session.start.board, self.ctx.palette)
         self.build()
-        self.hand.cursor = self._start_cursor()
-        self._autosave()
+        self.hand.cursor = self.hand.start_cell(self.state, self._centres, self.board_rect.center)
+        self._keep()
 
     def on_exit(self) -> None:
-        """Leave the game: stop the bot, remove widgets (the autosave keeps the game)."""
+        """Leave the game: stop the bot, remove widgets (the game stays kept for the Continue list)."""
         self.ctx.bots.cancel()
         self.clear()
 
@@ -117,20 +105,21 @@ class PlayScene(Scene):
 
     # -- layout and texts -------------------------------------------------------------
     def build(self) -> None:
-        """Board on the left, the side panel on the right; sizes follow the window."""
-        scale, self.board_rect, panel_rect = board_and_panel(self.size, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
+        """Board on the left and the panel on its right, or the panel under the board in a tall window."""
+        scale, self.board_rect, panel_rect, below = board_and_panel(self.size, PANEL_MIN, PANEL_MAX, PANEL_SHARE,
+                                                                    below=PANEL_BELOW)
         self.view.layout(self.board_rect)
         self._centres = {c: self.view.cell_center(c) for c in self.session.start.board.cells}
-        title = self.game.name + (f" · game {self.request.match_game} of 2" if self.request.match_game else "")
-        offers_choices = (any(seat.is_bot for seat in self.seats) or self.picker.has_shared_cells
-                          or any(m.to is None for m in self.session.start.cfg.moves.values()))
+        match = f" · game {self.request.match_game} of 2" if self.request.match_game else ""
+        title = (self.game.name + match, self.game.name)  # the match note says which game, if the title cannot
         self.panel = PlayPanel(
-            self, panel_rect, scale, title=title, offers_choices=offers_choices,
+            self, panel_rect, scale, title=title, below=below,
             legend=texts.legend_rows(self.game_ui) if self.overlays.on else [],
             match_lines=self.match_lines() if self.request.match_game else [],
             actions=dict(undo=self.undo, redo=self.redo, toggle_overlays=self.toggle_overlays, ask_hint=self.ask_hint,
-                         ask_save=self.ask_save, ask_load=self.ask_load, show_rules=self.show_rules, leave=self.leave,
-                         retry_bot=self.retry_bot, resume_bots=self.resume_bots, play_move=self.play_move))
+                         ask_save=self.files.ask_save, ask_load=self.files.ask_load, show_rules=self.show_rules,
+                         leave=self.leave, retry_bot=self.retry_bot, resume_bots=self.resume_bots,
+                         play_move=self.play_move))
         self.refresh()
 
     def match_lines(self) -> list[str]:
@@ -141,23 +130,32 @@ class PlayScene(Scene):
         """Bring every panel text and button in line with the position on screen."""
         if self.panel is None:
             return
-        game, state, session, pal = self.game, self.state, self.session, self.ctx.palette
+        game, state, session = self.game, self.state, self.session
         hand, sight = self.hand, self.overlays.sight
+        situation = state.situation()
         reason = hand.hover_reason or self.message
-        message = texts.message_html(
-            asked=texts.question(game, state), bot_error=self.bot.error, reason=reason,
+        idle = texts.idle_sentence(game, self.game_ui, session, hand.selected, self.bot.paused, situation)
+        message = texts.message_paragraphs(
+            bot_error=self.bot.error, reason=reason, note=self.note,
             why=bool(reason) and (bool(hand.hover_reason) or reason == self._why_text),
             sight=texts.sight_sentence(game, state, sight) if sight is not None else "",
-            hint_thinking=self.hints.thinking, hint_lines=self.hints.lines, warn=hex_colour(pal.warning),
-            idle=texts.idle_sentence(game, self.game_ui, session, hand.selected, self.bot.paused))
+            hint_thinking=self.hints.thinking, hint_lines=self.hints.lines,
+            insight_notes=insight.notes if (insight := self.overlays.insight(state, hand.selected)) else (),
+            idle="" if situation else idle)  # with a situation, the banner says what to do
         self.panel.show(
-            turn=texts.turn_texts(game, self.game_ui, state), seats=texts.seats_texts(game, self.seats),
-            score=texts.score_texts(game, state), message=message,
-            moves=texts.moves_html(session.all_moves, session.index, self.panel.move_lines, hex_colour(pal.text_dim)),
-            match="<br>".join(esc(line) for line in self.match_lines()) if self.request.match_game else None,
+            turn=texts.turn_texts(game, self.game_ui, state, self.ctx.palette),
+            seats=texts.seats_texts(game, self.request), score=texts.score_texts(game, state),
+            banner=texts.banner(situation, idle), message=message,
+            match=self.match_lines() if self.request.match_game else None,
             overlays=texts.overlay_button_text(self.overlays.on), hint=texts.hint_button_text(session.hints_used),
-            can_undo=session.can_undo, can_redo=session.can_redo)
-        self.panel.show_choices(texts.choice_row(session, self.bot, hand.choices))
+            can_undo=session.can_undo, can_redo=session.can_redo,
+            choices=texts.choice_row(session, self.bot, hand.choices))
+
+    def say(self, text: str, warn: bool = False) -> None:
+        """Show news in the message (in the warning colour if `warn`) until the position changes."""
+        self.message, self.note = (text, "") if warn else ("", text)
+        self.hand.hover_reason = ""
+        self.refresh()
 
     # -- gestures --------------------------------------------------------------------
     def click_cell(self, cell: int) -> None:
@@ -181,9 +179,12 @@ class PlayScene(Scene):
             self.message = ""
         self.refresh()
 
-    def hover_cell(self, cell: int | None) -> None:
-        """The pointer (or cursor) is over `cell`: why it is no legal target, if it is not, and the sight line."""
-        explain = self.can_act() and not texts.question(self.game, self.state)
+    def hover_cell(self, cell: int | None, explain: bool = True) -> None:
+        """The pointer (or cursor) is over `cell`: why it is no legal target (the pointer's only), and the sight line.
+
+        The keyboard's cursor tries nothing by moving, so it gets no "Why not?" until Enter.
+        """
+        explain = explain and self.can_act() and not texts.question(self.game, self.state)
         if self.hand.point(self.state, cell, explain) | self.overlays.follow(self.state, cell):
             self.refresh()
 
@@ -209,7 +210,7 @@ class PlayScene(Scene):
         self.hints.drop()
         self.hand.let_go()
         self.hand.hover = self.overlays.sight = None
-        self.message = ""
+        self.message = self.note = ""
         played = after.last_move
         # With the state before, the view fades out what the move removed (eaten trees, captured goats).
         self.anim.start(played, before, self.ctx.settings.animation_seconds)
@@ -221,7 +222,7 @@ class PlayScene(Scene):
             self.ctx.sounds.play("capture" if self.game_ui.is_capture(before, after) else "move")
         if played is not None and played.to is not None:
             self.hand.cursor = played.to
-        self._autosave()
+        self._keep()
         self.refresh()
 
     def play_named(self, text: str) -> None:
@@ -248,16 +249,27 @@ class PlayScene(Scene):
         self.session.redo()
         self._shown_again()
 
+    def goto(self, ply: int) -> None:
+        """Show the position after move `ply` (a click on the move list); the later moves stay, for Redo."""
+        if self.session.goto(ply):
+            self.ctx.bots.cancel()
+            self._shown_again()
+
     def _shown_again(self) -> None:
-        """After undo or redo: a position shown again, with nothing of the last one left over."""
+        """After undo, redo or a jump: a position shown again, with nothing of the last one left over.
+
+        A bot to move there waits while moves after it are kept (its move would drop them).
+        """
+        if self.session.humans_play:
+            self.bot.paused = self.session.seat_to_move().is_bot and self.session.can_redo
         self.hints.drop()
         self.hand.let_go()
-        self.message, self.bot.error = "", None
+        self.message, self.note, self.bot.error = "", "", None
         self.anim.stop()
         self.overlays.follow(self.state, self.hand.hover)
         self.finish_timer = FINISH_PAUSE if self.state.is_over else None
         self.bot.rest()
-        self._autosave()
+        self._keep()
         self.refresh()
 
     # -- the bot and hints --------------------------------------------------------------
@@ -284,7 +296,7 @@ class PlayScene(Scene):
         self.refresh()
 
     def resume_bots(self) -> None:
-        """After an undo in a bot-against-bot game: let them move again."""
+        """A bot paused after an undo or a jump back: let it move (the moves after this position go)."""
         self.bot.paused = False
         self.refresh()
 
@@ -294,56 +306,14 @@ class PlayScene(Scene):
         self.refresh()
 
     # -- files and navigation ------------------------------------------------------------
-    def _autosave(self) -> None:
-        autosave = self.ctx.storage.autosave
-        if self.state.is_over:
-            autosave.clear()  # a finished game is not offered for resume
-            return
-        try:
-            autosave.save(self.session.record(), self.state)
-        except OSError as err:
-            self.message = f"Autosave failed: {err.strerror or err}"
-
-    def ask_save(self) -> None:
-        """Open the save dialog (Ctrl+S)."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        self.ask_path("save", self.save_to, self.records_dir / f"{self.game.id}-{stamp}.json")
-
-    def save_to(self, path: Path) -> bool:
-        """Save the game record to `path`; the panel says where, or why it failed."""
-        from game.record import save
-
-        try:
-            save(path, self.session.record(), self.state)
-        except OSError as err:
-            self.message = f"Could not save to {path}: {err.strerror or err}"
-            self.refresh()
-            return False
-        self.message = self.hand.hover_reason = ""
-        self.refresh()
-        self.panel.shown.set(self.panel.message_box, f"Saved to {esc(str(path))}")
-        return True
-
-    def ask_load(self) -> None:
-        """Open the load dialog (Ctrl+O)."""
-        self.ask_path("load", self.load_from)
-
-    def load_from(self, path: Path) -> bool:
-        """Load a record and continue it here; a bad file leaves this game as it was, with a message."""
-        from game.record import load
-
-        try:
-            loaded = load(path)
-        except RecordError as err:
-            self.message = f"Could not load: {err}"
-            self.refresh()
-            return False
-        self.ctx.bots.cancel()
-        self.ctx.scenes.switch("play", PlayRequest.from_record(loaded.record))
-        return True
+    def _keep(self) -> None:
+        """Keep the game for the Continue list (a finished one is let go); a failure is said."""
+        problem = self.files.keep()
+        if problem:
+            self.message = problem
 
     def leave(self) -> None:
-        """Back to the menu (the autosave keeps the game for later)."""
+        """Back to the menu (the game stays kept for later)."""
         self.ctx.bots.cancel()
         self.ctx.scenes.switch("select")
 
@@ -363,7 +333,7 @@ class PlayScene(Scene):
         """Enter: ask the bot again, let paused bots go on, or click the cell under the cursor."""
         if self.bot.error:
             self.retry_bot()
-        elif self.bot.paused and not self.session.humans_play:
+        elif self.bot.paused and self.session.seat_to_move().is_bot:
             self.resume_bots()
         elif self.hand.cursor is not None:
             self.hand.show_cursor = True
@@ -378,6 +348,8 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             hand.show_cursor = False
             self.hover_cell(cell)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.moves.ply_at(event.pos) is not None:
+            self.goto(self.panel.moves.ply_at(event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if on_board:
                 hand.show_cursor = False
@@ -391,19 +363,13 @@ class PlayScene(Scene):
             hand.put_down()
             self.refresh()
         elif event.type == pygame.KEYDOWN and event.key in ARROWS:
-            self.hover_cell(hand.step_cursor(self._centres, self._start_cursor(), *ARROWS[event.key]))
+            start = hand.start_cell(self.state, self._centres, self.board_rect.center)
+            self.hover_cell(hand.step_cursor(self._centres, start, *ARROWS[event.key]), explain=False)
         elif event.type == pygame.KEYDOWN and (event.key, bool(event.mod & pygame.KMOD_CTRL)) in KEYS:
             name, *args = KEYS[(event.key, bool(event.mod & pygame.KMOD_CTRL))]
-            getattr(self, name)(*args)
+            attrgetter(name)(self)(*args)
         else:
             super().handle_event(event)
-
-    def _start_cursor(self) -> int:
-        last = self.state.last_move
-        if last is not None and last.to is not None:
-            return last.to
-        cx, cy = self.board_rect.center
-        return min(self._centres, key=lambda c: (self._centres[c][0] - cx) ** 2 + (self._centres[c][1] - cy) ** 2)
 
     @property
     def animating(self) -> bool:
@@ -445,4 +411,5 @@ class PlayScene(Scene):
         player = state.winner if state.is_over else state.to_move
         colour = self.game_ui.player_colour(pal, player) if player is not None else None
         bots = self.ctx.bots
-        self.panel.draw(surface, pal, self.view, player, colour, bots.progress if bots.busy else None)
+        self.panel.draw(surface, pal, self.view, player, colour, bots.progress if bots.busy else None,
+                        self.session.all_moves, self.session.index)

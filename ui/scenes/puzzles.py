@@ -220,7 +220,7 @@ class PuzzleScene(TryScene):
     def side(self) -> str:
         """The side the learner plays in the puzzle, with its colour: "Mina (red)"."""
         mover = (self.line[0] if self.line else self.board.state).to_move
-        role, colour = GAMES[self.game_id].roles[mover], self.board.game_ui.colour_name(mover)
+        role, colour = GAMES[self.game_id].roles[mover], self.board.game_ui.colour_name(mover, self.ctx.palette)
         return role if colour.lower() == role.lower() else f"{role} ({colour})"
 
     def line_buttons(self) -> list[Button]:

@@ -1,4 +1,8 @@
-"""Results: winner, scores, the final position, and for a match both games with the designer's scoring."""
+"""Results: winner, scores, the final position, and for a match both games with the designer's scoring.
+
+The buttons take the keyboard: arrows or Tab move a focus frame, Enter presses the framed
+one, and a line under them shows every button's own key (S, R, Esc).
+"""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -6,18 +10,17 @@ from dataclasses import replace
 import pygame
 
 from game import get_game
+from game.core import plural
 from game.match import GameResult, Match
 from ui.games import make_view
 from ui.scene import Scene
 from ui.palette import hex_colour
-from ui.bots import level_name
 from ui.payloads import Finished, PlayRequest, ReviewRequest
-from ui.widgets.text import esc
+from ui.people import person_names, role_names
+from ui.widgets.layout import window_scale
+from ui.widgets.text import draw_text, esc, theme_font
 
-
-def seat_name(seat) -> str:
-    """How a seat is named on the results screen."""
-    return f"bot ({level_name(seat.level)})" if seat.is_bot else seat.name or "human"
+FOCUS_KEYS = {pygame.K_UP: -1, pygame.K_LEFT: -1, pygame.K_DOWN: 1, pygame.K_RIGHT: 1}
 
 
 class ResultsScene(Scene):
@@ -34,9 +37,9 @@ class ResultsScene(Scene):
         self.match = None
         if self.request.match_game == 2:
             first = self.game.replay(self.request.first_moves, **options)
-            people = [f"Player {c} ({seat_name(s)})" for c, s in zip("AB", self.request.setup.people)]
             self.match = Match(self.game.id, self.game.roles, GameResult.from_state(first),
-                               GameResult.from_state(self.state), names=people, score_name=self.game.score_name)
+                               GameResult.from_state(self.state), names=person_names(self.request.setup),
+                               score_name=self.game.score_name)
         self._thumb = None
         self.build()
 
@@ -47,7 +50,7 @@ class ResultsScene(Scene):
         if self.match is not None:
             if self.match.winner is None:
                 return "The match is drawn"
-            return f"{self.match.names[self.match.winner].split(' (')[0]} wins the match"
+            return f"{self.match.names[self.match.winner]} wins the match"
         w = self.state.winner
         prefix = "Game 1: " if self.request.match_game == 1 else ""
         return prefix + ("Draw" if w is None else f"{roles[w]} wins")
@@ -59,68 +62,92 @@ class ResultsScene(Scene):
     def body_html(self) -> str:
         """Why it ended, scores and length, who played, and the match table or what comes next."""
         g, s, roles = self.game, self.state.scores, self.game.roles
-        seats = self.request.seats
-        n = len(self.request.moves)
-        length = f"{n} move" if n == 1 else f"{n} moves"
+        length = plural(len(self.request.moves), "move")
         lines = [esc(self.reason())]
         if g.shared_score:
             lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> {s[0]} · {length}")
         else:
             lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> "
                          f"{esc(roles[0])} {s[0]}, {esc(roles[1])} {s[1]} · {length}")
-        lines.append(" · ".join(f"{esc(r)}: {esc(seat_name(seat))}" for r, seat in zip(roles, seats)))
+        if self.match is None:  # in a match, its table says who played what
+            lines.append(" · ".join(f"{esc(r)}: {esc(name)}" for r, name in zip(roles, role_names(self.request))))
         if self.request.match_game == 1:
             lines.append("<br>This was game 1 of a match. In game 2 the roles swap: "
-                         f"Player B plays {esc(roles[0])}.")
+                         f"{esc(person_names(self.request.setup)[1])} plays {esc(roles[0])}.")
         if self.match is not None:
             accent = hex_colour(self.ctx.palette.accent)
             lines.append(f"<br><b>The match</b> ({esc(g.score_name)}):")
-            for game_no, person, role, outcome, score in self.match.table():
-                mark = f"<font color='{accent}'><b>{outcome}</b></font>" if outcome == "won" else outcome
-                lines.append(f"{game_no}: {esc(person)} as {esc(role)}: {mark}, {score}")
+            rows = self.match.table()
+            for first, second in zip(rows[::2], rows[1::2]):  # one line per game: both people, their roles and scores
+                said = []
+                for _, person, role, outcome, score in (first, second):
+                    mark = f"<font color='{accent}'><b>{outcome}</b></font>" if outcome == "won" else outcome
+                    said.append(f"{esc(person)} as {esc(role)} {mark}" + ("" if g.shared_score else f" ({score})"))
+                lines.append(f"{first[0]}: " + ", ".join(said) + (f" · {first[4]} {esc(g.score_name)}" if g.shared_score else ""))
             lines.append(f"<br><b>{esc(self.match.reason)}</b>")
         return "<br>".join(lines)
 
     # -- layout --------------------------------------------------------------------
     def build(self) -> None:
-        """Final position on the left, text and buttons on the right."""
+        """Final position on the left; title, text, buttons (two by two if short of room) and their keys on the right."""
         w, h = self.size
-        scale = max(0.8, min(1.5, h / 800))
+        scale = window_scale(self.size)
         margin = int(28 * scale)
-        side = min(h - 2 * margin, int(w * 0.45))
-        self.thumb_rect = pygame.Rect(margin, (h - side) // 2, side, side)
-        x = self.thumb_rect.right + margin
-        col_w = w - x - margin
         title_h, bh, gap = int(60 * scale), int(48 * scale), int(24 * scale)
         buttons = self._buttons()
-        buttons_h = len(buttons) * (bh + 8) - 8
-        room = h - 2 * margin - title_h - gap - buttons_h
-        # As tall as its text (pygame-gui sizes a box of height -1 to fit), scrolling only if taller than the room.
-        box = self.text_box((x, margin + title_h, col_w, -1), self.body_html(), object_id="#body")
-        if box.rect.h > room:
-            self.widgets.remove(box)
-            box.kill()
+        self.key_font = theme_font(self.ui, 14, self.ctx.font_step)
+        keys_h = self.key_font.size("Ag")[1] + 8
+        # The text as tall as it needs (pygame-gui sizes a box of height -1 to fit): the buttons go two by two,
+        # then the picture shrinks, until it has room; only then would it scroll.
+        label = theme_font(self.ui, 18, self.ctx.font_step)
+        widest = max(label.size(text)[0] for text, *_ in buttons) + 30
+        for share, cols in ((0.45, 1), (0.45, 2), (0.38, 2), (0.3, 2), (0.22, 2)):
+            side = min(h - 2 * margin, int(w * share))
+            x = margin + side + margin
+            col_w = w - x - margin
+            if (col_w - (cols - 1) * 10) // cols < widest:
+                continue  # a label would not fit its button
+            box = self.text_box((x, margin + title_h, col_w, -1), self.body_html(), object_id="#body")
+            buttons_h = -(-len(buttons) // cols) * (bh + 8) - 8 + keys_h
+            room = h - 2 * margin - title_h - gap - buttons_h
+            if box.rect.h <= room:
+                break
+            self.forget(box)
+        else:
             box = self.text_box((x, margin + title_h, col_w, room), self.body_html(), object_id="#body")
+        self.thumb_rect = pygame.Rect(margin, (h - side) // 2, side, side)
         # Title, text and buttons as one column, centred beside the board.
         top = max(margin, (h - (title_h + box.rect.h + gap + buttons_h)) // 2)
         self.label((x, top, col_w, int(58 * scale)), self.headline(), object_id="#title")
         box.set_position((x, top + title_h))
         by = top + title_h + box.rect.h + gap
-        for i, (text, action, tip) in enumerate(buttons):
-            self.button((x, by, min(col_w, int(420 * scale)), bh), text, action, tooltip=tip,
-                        style="@primary" if i == 0 else None)
-            by += bh + 8
+        self.buttons, self.keys = [], []
+        bw = min((col_w - (cols - 1) * 10) // cols, int(420 * scale))
+        for i, (text, action, key, tip) in enumerate(buttons):
+            row, col = divmod(i, cols)
+            self.buttons.append(self.button((x + col * (bw + 10), by + row * (bh + 8), bw, bh), text, action,
+                                            tooltip=f"{key}" + (f": {tip}" if tip else ""),
+                                            style="@primary" if i == 0 else None))
+            self.keys.append(key)
+        self.keys_at = (x, self.buttons[-1].rect.bottom + 8)
+        self.focus = min(getattr(self, "focus", 0), len(self.buttons) - 1)
+
+    def keys_line(self) -> str:
+        """The keys of the screen, as the line under the buttons says them."""
+        own = " · ".join(f"{key} {text.split()[0].lower()}" for key, (text, *_rest) in zip(self.keys, self._buttons())
+                         if key != "Enter")
+        return f"Tab or arrows: choose · Enter: press · {own}"
 
     def _buttons(self):
+        """(label, action, its key, tooltip) of each button, the one Enter presses first."""
+        review = ("Review", self.review, "R", "Step through the moves with the bot's evaluation")
         if self.request.match_game == 1:
-            return [("Play game 2 (roles swapped)", self.next_game, "Enter"),
-                    ("Review", self.review, "R: step through the moves with the bot's evaluation"),
-                    ("Menu", self.menu, "Esc")]
+            return [("Play game 2 (roles swapped)", self.next_game, "Enter", None), review,
+                    ("Menu", self.menu, "Esc", None)]
         again = "New match" if self.request.match_game else "Play again"
-        return [(again, self.play_again, "Enter"),
-                ("Rematch with roles swapped", self.rematch, "S"),
-                ("Review", self.review, "R: step through the moves with the bot's evaluation"),
-                ("Menu", self.menu, "Esc")]
+        return [(again, self.play_again, "Enter", None),
+                ("Rematch with roles swapped", self.rematch, "S", None), review,
+                ("Menu", self.menu, "Esc", None)]
 
     # -- actions -------------------------------------------------------------------
     def next_game(self) -> None:
@@ -149,24 +176,31 @@ class ResultsScene(Scene):
         self.ctx.scenes.switch("select")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter: the first button; R review; S rematch; Esc menu."""
+        """Arrows and Tab move the focus, Enter presses the focused button; R review, S rematch, Esc menu."""
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._buttons()[0][1]()
+            key = event.key
+            if key in FOCUS_KEYS or key == pygame.K_TAB:
+                back = key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+                self.focus = (self.focus + (-1 if back else FOCUS_KEYS.get(key, 1))) % len(self.buttons)
                 return
-            if event.key == pygame.K_r:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._actions[self.buttons[self.focus]]()
+                return
+            if key == pygame.K_r:
                 self.review()
                 return
-            if event.key == pygame.K_s and self.request.match_game != 1:
+            if key == pygame.K_s and self.request.match_game != 1:
                 self.rematch()
                 return
         super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Background and the final position."""
+        """Background, the final position, the keyboard's focus frame and each button's key."""
         pal = self.ctx.palette
         surface.fill(pal.background)
         if self._thumb is None or self._thumb.get_width() != self.thumb_rect.w:
             view = make_view(self.game.id, self.state.board, pal)
             self._thumb = view.thumbnail(self.state, self.thumb_rect.w)
         surface.blit(self._thumb, self._thumb.get_rect(center=self.thumb_rect.center))
+        pygame.draw.rect(surface, pal.accent, self.buttons[self.focus].rect.inflate(10, 10), width=3, border_radius=10)
+        draw_text(surface, self.key_font, self.keys_line(), self.keys_at, pal.text_dim)

@@ -17,7 +17,6 @@ import pygame
 from game import get_game
 from game.review import replay_states
 from ui.games import game_ui
-from ui.palette import hex_colour
 from ui.review import texts
 from ui.review.analysis import Analysis
 from ui.review.panel import PANEL_MAX, PANEL_MIN, PANEL_SHARE, ReviewPanel
@@ -25,8 +24,8 @@ from ui.scene import Scene
 from ui.payloads import Finished, Notice, ReviewRequest
 from ui.views.export import export_board
 from ui.views.motion import MoveAnimation
-from ui.widgets.graph import MARK_COLOUR
 from ui.widgets.layout import board_and_panel
+from ui.widgets.prose import short_path
 
 STEPS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "first", pygame.K_END: "last"}
 
@@ -90,11 +89,10 @@ class ReviewScene(Scene):
         """Board on the left; title, graph, note, move list and buttons in the panel on the right."""
         if self.states is None:
             return
-        scale, self.board_rect, panel_rect = board_and_panel(self.size, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
+        scale, self.board_rect, panel_rect, _ = board_and_panel(self.size, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
         self.view.layout(self.board_rect)
-        title = f"{self.game.name} · review"
-        if self.request.match_game:
-            title += f" (game {self.request.match_game} of 2)"
+        game_no = f" (game {self.request.match_game} of 2)" if self.request.match_game else ""
+        title = (f"{self.game.name} · review{game_no}", f"{self.game.name} · review", f"Review{game_no}", "Review")
         self.panel = ReviewPanel(self, panel_rect, scale, title=title, plies=self.plies,
                                  from_results=self.payload.back == "results",
                                  actions=dict(first=self.first, back=self.back, forward=self.forward, last=self.last,
@@ -107,9 +105,8 @@ class ReviewScene(Scene):
         if self.panel is None:
             return
         game, analysis, pal = self.game, self.analysis, self.ctx.palette
-        note = texts.note_html(texts.mark_text(game, analysis.review, self.index),
-                               texts.verdict_text(game, analysis, self.index), self.message,
-                               hex_colour(MARK_COLOUR), hex_colour(pal.warning))
+        note = texts.note_paragraphs(texts.mark_text(game, analysis.review, self.index),
+                                     texts.verdict_text(game, analysis, self.index), self.message)
         self.panel.show(status=texts.status_text(game, self.states, self.moves, self.index),
                         scores=texts.score_texts(game, self.state), analysis=texts.analysis_text(analysis),
                         note=note, index=self.index, plies=self.plies)
@@ -165,8 +162,8 @@ class ReviewScene(Scene):
         try:
             saved = export_board(lambda: self.game_ui.make_view(self.states[0].board, self.ctx.palette), self.state, path)
         except OSError as err:
-            return self._say(f"Could not export the board to {path}: {err.strerror or err}", False)
-        return self._say(f"Board saved to {saved}", True)
+            return self._say(f"Could not export the board to {short_path(path)}: {err.strerror or err}", False)
+        return self._say(f"Board saved to {short_path(saved)}", True)
 
     def ask_save(self) -> None:
         """Open the dialog for saving the whole game as a record (Ctrl+S)."""
@@ -179,8 +176,8 @@ class ReviewScene(Scene):
         try:
             saved = save(path, self.request.record(self.uid), self.states[-1])
         except OSError as err:
-            return self._say(f"Could not save the record to {path}: {err.strerror or err}", False)
-        return self._say(f"Game saved to {saved}", True)
+            return self._say(f"Could not save the record to {short_path(path)}: {err.strerror or err}", False)
+        return self._say(f"Game saved to {short_path(saved)}", True)
 
     def _say(self, message: str, done: bool) -> bool:
         """Show `message` in the note; returns `done`."""

@@ -1,17 +1,30 @@
-"""Game selection: the four games as cards (board picture, name, designer, pitch; play, learn, rules), plus resume, load, puzzles, settings."""
+"""The menu: the four games as cards (board picture, name, designer, pitch; play, learn, rules), the Continue list of
+unfinished games, load, puzzles, settings. Where things go is ui.menu.layout's; the list is ui.menu.kept_list's.
+"""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from datetime import datetime
 
 import pygame
 
 from game import GAMES
 from game.record import RecordError
 from ui.games import game_ui, make_view
-from ui.scene import Scene
+from ui.menu.kept_list import DELETE, KeptList
+from ui.menu.layout import menu_layout
+from ui.menu.texts import kept_summary
 from ui.payloads import GameChoice, LessonRequest, Notice, PlayRequest, PuzzleRequest, ReviewRequest
-from ui.widgets.layout import split
-from ui.widgets.text import esc, text_height, theme_font
+from ui.scene import Scene
+from ui.widgets.prose import Prose, short_path
+from ui.widgets.text import theme_font
+
+# Each card's buttons, left to right: (label, the scene's method, tooltip). A new entry on every card is one line here.
+CARD_BUTTONS = (("Play", "open_setup", "Enter"), ("Learn", "open_lesson", "L"), ("Rules", "open_rules", "F1"))
+BUTTON_TEXT_PAD = 11  # a button's room beside its label, each side: the theme's padding (10) and border (1)
+ARROW_STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -2, pygame.K_DOWN: 2}
+
 
 def sample_state(game, seed: str):
     """A position a few moves into the game, for the card's picture (same every time)."""
@@ -29,94 +42,64 @@ def sample_state(game, seed: str):
 
 
 class SelectScene(Scene):
-    """The first screen: pick a game; resume the autosaved one; load a record; settings."""
+    """The first screen: pick a game, learn it; continue an unfinished one (or delete it); load a record; puzzles; settings."""
 
     def on_enter(self, payload=None) -> None:
         """Open the menu; a Notice payload is shown as a message (e.g. a file that did not load)."""
         self.games = list(GAMES.values())
-        self.chosen = 0
-        notes = self.ctx.take_notices() + ([payload.text] if isinstance(payload, Notice) else [])
-        self.resume = None
+        self.notes = self.ctx.take_notices() + ([payload.text] if isinstance(payload, Notice) else [])
+        self.kept = []
         if self.ctx.offer_resume:
-            self.resume, problem = self.ctx.storage.resumable()
-            if problem:
-                notes.append(problem)
-        self.message = "\n".join(notes)
-        self.cards: list[pygame.Rect] = []
+            self.kept, problems = self.ctx.storage.kept_games()
+            self.notes += problems
+        self.chosen = 0
+        self.in_list = bool(self.kept)  # the keyboard starts on the newest unfinished game
+        self.hover = None
         self.build()
+
+    @property
+    def message(self) -> str:
+        """The notices shown above the cards, one per line."""
+        return "\n".join(self.notes)
 
     # -- layout --------------------------------------------------------------------
     def build(self) -> None:
-        """Header with the app's buttons, one card per game with Play and Rules buttons."""
-        w, h = self.size
-        scale = max(0.8, min(1.5, min(w / 1280, h / 800)))
-        margin = int(28 * scale)
-        self.label((margin, int(12 * scale), int(360 * scale), int(60 * scale)), "Frostfield", object_id="#title")
-        bw, bh = int(150 * scale), int(44 * scale)
-        x = w - margin - bw
-        y = int(20 * scale)
-        self.button((x, y, bw, bh), "Quit", self.ctx.quit)
-        x -= bw + 10
-        self.button((x, y, bw, bh), "Settings", lambda: self.ctx.scenes.push("settings"))
-        x -= bw + 10
-        self.button((x, y, bw, bh), "Load…", self.open_load,
-                    tooltip="Ctrl+O: a finished game opens for review, an unfinished one resumes")
-        x -= bw + 10
-        self.button((x, y, bw, bh), "Puzzles", self.open_puzzles, tooltip="P: positions with one winning move")
-        if self.resume is not None:
-            rec = self.resume.record
-            text = f"Resume {GAMES[rec.game_id].name}"
-            rw = max(int(bw * 1.6), theme_font(self.ui, 18, self.ctx.font_step).get_rect(text).width + 32)
-            x -= rw + 10
-            self.resume_button = self.button(
-                (x, y, rw, bh), text, self.resume_game,
-                tooltip=f"Continue the game in progress ({len(rec.moves)} moves played), R")
-        top = int(90 * scale)
-        if self.message:  # as tall as the notices need (a damaged file put aside takes two or three lines)
-            font = theme_font(self.ui, 18, self.ctx.font_step)
-            lines = self.message.split("\n")
-            msg_h = text_height(font, lines, w - 2 * margin - 60, int(40 * scale), h // 3)
-            self.text_box((margin, top, w - 2 * margin, msg_h), "<br>".join(esc(line) for line in lines),
-                          object_id="#hint", style="@warning")
-            top += msg_h + 8
-        n = len(self.games)
-        cols = 2 if n > 1 else 1
-        rows = (n + cols - 1) // cols
-        gap = int(20 * scale)
-        cw = (w - 2 * margin - (cols - 1) * gap) // cols
-        ch = (h - top - margin - (rows - 1) * gap) // rows
-        pad = int(12 * scale)
-        self.cards = []
-        self.thumbs = []
-        for i, game in enumerate(self.games):
-            r, c = divmod(i, cols)
-            card = pygame.Rect(margin + c * (cw + gap), top + r * (ch + gap), cw, ch)
-            self.cards.append(card)
-            thumb = self._thumb_rect(card, pad, int(240 * scale))
-            self.thumbs.append(thumb)
-            x = thumb.right + pad
-            tw = card.right - pad - x
-            y = card.y + pad
-            self.label((x, y - int(4 * scale), tw, int(44 * scale)), game.name, object_id="#card_title", style="@heading")
-            y += int(36 * scale)
-            self.label((x, y, tw, int(26 * scale)), f"by {game.designer}", object_id="#card_designer", style="@subtle")
-            y += int(30 * scale)
-            bh = int(42 * scale)
-            text_h = card.bottom - pad - bh - 8 - y
-            if text_h > 30:
-                self.text_box((x, y, tw, text_h), esc(game.summary), object_id="#card_summary")
-            row = pygame.Rect(x, card.bottom - pad - bh, tw, bh)
-            for rect, (text, action, tip, style) in zip(split(row, 3, pad // 2), (
-                    ("Play", self.open_setup, "Enter", "@primary"), ("Learn", self.open_lesson, "L", None),
-                    ("Rules", self.open_rules, "F1", None))):
-                self.button(rect, text, lambda i=i, action=action: action(i), tooltip=tip, style=style)
+        """Header, notices, the Continue list and one card per game, placed for the window."""
+        step = self.ctx.font_step
+        self.prose = Prose(self.ui, 16, step)
+        self.notice_prose = Prose(self.ui, 18, step)
+        title, heading, subtle = (theme_font(self.ui, 32, step, bold=True), theme_font(self.ui, 22, step, bold=True),
+                                  theme_font(self.ui, 16, step))
+        label = theme_font(self.ui, 18, step, bold=True)  # a button's font (the primary one's is bold)
+        games = self.games
+        header = (("Quit", self.ctx.quit, None), ("Settings", lambda: self.ctx.scenes.push("settings"), None),
+                  ("Load…", self.open_load, "Ctrl+O: a finished game opens for review, an unfinished one resumes"),
+                  ("Puzzles", self.open_puzzles, "P: positions with one winning move"))
+        self.layout = layout = menu_layout(
+            self.size, title_w=title.size("Frostfield")[0] + 24, games=len(games), kept=len(self.kept),
+            line=self.prose.font.size("Ag")[1], header_buttons=len(header), card_buttons=len(CARD_BUTTONS),
+            button_least=max(label.size(text)[0] for text, *_ in CARD_BUTTONS) + 2 * BUTTON_TEXT_PAD,
+            notice_h=(lambda width: self.notice_prose.height(self._notices(), width)) if self.notes else None,
+            summary_h=lambda i, width: self.prose.height([games[i].summary], width),
+            text_least=lambda i: max(heading.size(games[i].name)[0], subtle.size(f"by {games[i].designer}")[0]) + 16)
+        self.label(layout.title, "Frostfield", object_id="#title")
+        for rect, (text, action, tip) in zip(layout.header_buttons, header):
+            self.button(rect, text, action, tooltip=tip)
+        self.kept_list = None
+        if layout.kept is not None:
+            self.label(layout.kept_title, f"Continue ({len(self.kept)})", object_id="#card_title", style="@heading")
+            self.kept_list = KeptList(layout.kept, self.prose.font, self.prose.bold, layout.kept_row)
+            self.kept_list.set_games(self.kept)
+        for i, (game, card) in enumerate(zip(self.games, layout.cards)):
+            self.label(card.name, game.name, object_id="#card_title", style="@heading")
+            self.label(card.designer, f"by {game.designer}", object_id="#card_designer", style="@subtle")
+            for rect, (text, method, tip) in zip(card.buttons, CARD_BUTTONS):
+                self.button(rect, text, lambda i=i, method=method: getattr(self, method)(i), tooltip=tip,
+                            style="@primary" if method == "open_setup" else None)
 
-    @staticmethod
-    def _thumb_rect(card: pygame.Rect, pad: int, text_w: int) -> pygame.Rect:
-        # A square picture on the card's left; the text column takes the rest, and at
-        # least `text_w` (a name and "by Néstor Romeral Andrés" fit on one line).
-        side = max(40, min(card.h - 2 * pad, int(card.w * 0.5), card.w - 3 * pad - text_w))
-        return pygame.Rect(card.x + pad, card.centery - side // 2, side, side)
+    def _notices(self) -> list:
+        """The notices as paragraphs in the warning colour."""
+        return [((note, "warn"),) for note in self.notes]
 
     def _thumbnail(self, game, side: int) -> pygame.Surface:
         # Kept in the palette's render cache, so coming back to the menu costs nothing.
@@ -143,10 +126,27 @@ class SelectScene(Scene):
         """The puzzles of the chosen game (Esc comes back here)."""
         self.ctx.scenes.push("puzzles", PuzzleRequest(self.games[self.chosen].id))
 
-    def resume_game(self) -> None:
-        """Continue the autosaved game."""
-        if self.resume is not None:
-            self.ctx.scenes.switch("play", PlayRequest.from_record(self.resume.record))
+    def resume(self, index: int = 0) -> None:
+        """Continue the kept game at `index` of the list (0: the newest)."""
+        if 0 <= index < len(self.kept):
+            self.ctx.scenes.switch("play", PlayRequest.from_record(self.kept[index].record))
+
+    def ask_delete(self, index: int) -> None:
+        """Ask before deleting a kept game for good."""
+        kept = self.kept[index]
+        self.ask("Delete this game?", f"{kept_summary(kept)}. It will be gone for good.", "Delete",
+                 lambda: self.delete(kept))
+
+    def delete(self, kept) -> None:
+        """Delete a kept game (its file); the list loses its row."""
+        try:
+            self.ctx.storage.kept.delete(kept.record.uid)
+        except OSError as err:
+            self.notes.append(f"The game could not be deleted: {err.strerror or err}.")
+        else:
+            self.kept = [k for k in self.kept if k is not kept]
+            self.in_list = self.in_list and bool(self.kept)
+        self.relayout()
 
     def open_load(self) -> None:
         """Ask for a record file: a finished game opens for review, an unfinished one resumes."""
@@ -158,48 +158,82 @@ class SelectScene(Scene):
         try:
             loaded = load(path)
         except RecordError as err:
-            self.message = f"Could not load the record: {err}"
+            why = str(err).removeprefix(f"{path.name}: ")  # the path is said once, whole
+            self.notes = [f"Could not load {short_path(path)}: {why}"]
             self.relayout()
             return
         request = PlayRequest.from_record(loaded.record)
         if loaded.state.is_over:
             self.ctx.scenes.switch("review", ReviewRequest(request, back="select"))
-        else:
-            self.ctx.scenes.switch("play", request)
+            return
+        if self.ctx.storage.kept.holds_other(loaded.record):
+            request = replace(request, uid=None)  # a new game: the kept game of that id stays as it is
+        self.ctx.scenes.switch("play", request)
 
+    # -- input ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Arrows choose a card, Enter plays it, L its lesson, F1 its rules, P puzzles, R resumes, Ctrl+O loads."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, card in enumerate(self.cards):
-                if card.collidepoint(event.pos):
-                    self.chosen = i
-        if event.type == pygame.KEYDOWN:
-            key = event.key
-            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -2, pygame.K_DOWN: 2}.get(key, 1)
-                self.chosen = (self.chosen + step) % len(self.games)
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.open_setup()
-            elif key == pygame.K_F1:
-                self.open_rules()
-            elif key == pygame.K_l:
-                self.open_lesson()
-            elif key == pygame.K_p:
-                self.open_puzzles()
-            elif key == pygame.K_r and self.resume is not None:
-                self.resume_game()
-            elif key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
-                self.open_load()
+        """Clicks on cards and the list, the wheel on the list; keys: arrows, Tab, Enter, L, F1, P, R, Delete, Ctrl+O."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        elif event.type == pygame.MOUSEWHEEL and self.kept_list is not None:
+            self.kept_list.scroll(-event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
             return  # Esc has nowhere to go back to from here: closing takes the Quit button
         super().handle_event(event)
 
+    def _click(self, pos) -> None:
+        hit = self.kept_list.at(pos) if self.kept_list is not None else None
+        if hit is not None:
+            index, part = hit
+            self.kept_list.focus, self.in_list = index, True
+            self.ask_delete(index) if part == DELETE else self.resume(index)
+            return
+        for i, card in enumerate(self.layout.cards):
+            if card.rect.collidepoint(pos):
+                self.chosen, self.in_list = i, False
+
+    def _key(self, event) -> None:
+        key, listing = event.key, self.kept_list
+        if key == pygame.K_TAB and listing is not None:
+            self.in_list = not self.in_list
+        elif key in ARROW_STEPS and self.in_list and listing is not None:
+            listing.move_focus(-1 if key in (pygame.K_UP, pygame.K_LEFT) else 1)
+        elif key in ARROW_STEPS or key == pygame.K_TAB:
+            self.chosen = (self.chosen + ARROW_STEPS.get(key, 1)) % len(self.games)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.resume(listing.focus) if self.in_list and listing is not None else self.open_setup()
+        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.in_list and listing is not None:
+            self.ask_delete(listing.focus)
+        elif key == pygame.K_F1:
+            self.open_rules()
+        elif key == pygame.K_l:
+            self.open_lesson()
+        elif key == pygame.K_p:
+            self.open_puzzles()
+        elif key == pygame.K_r:
+            self.resume(0)
+        elif key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+            self.open_load()
+
+    # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """Background, card panels with their board pictures, and the chosen card's frame."""
-        pal = self.ctx.palette
+        """Background, notices, the Continue list, card panels with their pictures and pitches, the keyboard's frame."""
+        pal, layout = self.ctx.palette, self.layout
         surface.fill(pal.background)
-        for i, (game, card, rect) in enumerate(zip(self.games, self.cards, self.thumbs)):
-            pygame.draw.rect(surface, pal.panel, card, border_radius=14)
-            chosen = i == self.chosen
-            pygame.draw.rect(surface, pal.accent if chosen else pal.panel_border, card,
+        if layout.notice is not None:
+            pygame.draw.rect(surface, pal.well, layout.notice, border_radius=8)
+            pygame.draw.rect(surface, pal.warning, layout.notice, width=1, border_radius=8)
+            self.notice_prose.draw(surface, layout.notice, self._notices(), pal)
+        if self.kept_list is not None:
+            self.kept_list.draw(surface, pal, datetime.now(), self.in_list, self.hover)
+        for i, (game, card) in enumerate(zip(self.games, layout.cards)):
+            chosen = i == self.chosen and not self.in_list
+            pygame.draw.rect(surface, pal.panel, card.rect, border_radius=14)
+            pygame.draw.rect(surface, pal.accent if chosen else pal.panel_border, card.rect,
                              width=4 if chosen else 2, border_radius=14)
-            surface.blit(self._thumbnail(game, rect.w), rect)
+            surface.blit(self._thumbnail(game, card.thumb.w), card.thumb)
+            if card.summary.h > self.prose.line:
+                self.prose.draw(surface, card.summary, [game.summary], pal)

@@ -7,6 +7,7 @@ import pygame
 from ui.scene import Scene
 from ui.widgets.form import Field, Form
 from ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from ui.widgets.prose import short_path
 from ui.widgets.text import esc
 
 
@@ -23,7 +24,7 @@ class SettingsScene(Scene):
 
     def _about(self) -> str:
         """What the note under the form says before anything changes."""
-        text = (f"Changes apply at once and are kept in {self.ctx.storage.settings.folder}. "
+        text = (f"Changes apply at once and are kept in {short_path(self.ctx.storage.settings.folder)}. "
                 "Up/Down pick a setting, Left/Right change it, Esc goes back.")
         problem = getattr(self.ctx.sounds, "problem", None)
         if problem:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pygame
 
+from dataclasses import replace
+
 from game import get_game
 from game.record import Seat
 from ui.scene import Scene
 from ui.bots import level_name
+from ui.people import DEFAULT_NAMES, clean_name
 from ui.palette import hex_colour
 from ui.widgets.form import Field, Form
 from ui.payloads import GameChoice, GameSetup, PlayRequest
@@ -34,17 +37,22 @@ def option_fields(game, chosen: dict) -> tuple[list[Field], dict]:
 
     Walks the schema in order so each option's choices follow the ones before it; a
     value no longer allowed falls back to that option's default for the earlier ones.
+    A value the game says why it cannot have now is listed after the others, with why.
     """
     fields, values = [], {}
     for opt in game.option_schema:
         allowed = tuple(game.option_values(opt.name, values))
+        # Values the game explains are listed too, with why they cannot be chosen now (a ring needs size 4, 6 or 8).
+        missing = [(v, why) for v in opt.values if v not in allowed
+                   and (why := game.why_unavailable(opt.name, v, values)) is not None]
         value = chosen.get(opt.name, game.option_default(opt.name, values))
         if value not in allowed:
             value = game.option_default(opt.name, values)
             if value not in allowed:
                 value = allowed[0]
         values[opt.name] = value
-        fields.append(Field(opt.name, humanise(opt.name), tuple((show_value(v), v) for v in allowed), value))
+        choices = tuple((show_value(v), v) for v in allowed) + tuple((f"{show_value(v)} ({why})", v) for v, why in missing)
+        fields.append(Field(opt.name, humanise(opt.name), choices, value, unavailable=tuple(missing)))
     return fields, values
 
 
@@ -61,11 +69,13 @@ class SetupScene(Scene):
             previous = self.ctx.last_setups.get(payload.game_id)
         self.game = get_game(payload.game_id)
         self.options: dict = dict(previous.options) if previous else {}
-        self.people: list[Seat] = list(previous.people) if previous else [HUMAN, HUMAN]
+        people = previous.people if previous else (HUMAN, HUMAN)
+        self.people: list[Seat] = [replace(seat, name="") for seat in people]  # who plays: a person or a bot level
+        self.names = [seat.name if seat.name not in DEFAULT_NAMES else "" for seat in people]  # the names typed
         self.match = bool(previous.match) if previous else False
-        self.hint = ""
+        self.hint = self.refusal = ""
         self.error = ""
-        self.form = Form(self, self._changed)
+        self.form = Form(self, self._changed, on_refused=self._refused, on_name=self._named)
         self.build()
 
     def build(self) -> None:
@@ -113,8 +123,10 @@ class SetupScene(Scene):
                 self.people[p] = HUMAN if not self.people[p].is_bot else Seat("bot", allowed[-1].level)
         roles = self.game.roles
         for p in (0, 1):
-            label = f"Player {'AB'[p]} ({roles[p]} first)" if self.match else roles[p]
-            fields.append(Field(f"seat{p}", label, tuple(seat_choices), self.people[p]))
+            label = f"{roles[p]}, game 1" if self.match else roles[p]
+            name = None if self.people[p].is_bot else self.names[p]
+            fields.append(Field(f"seat{p}", label, tuple(seat_choices), self.people[p], name=name,
+                                placeholder=DEFAULT_NAMES[p]))
         fields.append(Field("match", "Match", (("single game", False), ("two games, roles swapped", True)),
                             self.match))
         return fields
@@ -134,7 +146,19 @@ class SetupScene(Scene):
         self._show_hint()
         self._check()
 
+    def _refused(self, key: str, why: str) -> None:
+        """A listed choice that cannot be had now: say why, in place of the row's hint (it stays as it was)."""
+        self.refusal = f"{humanise(key)}: {why}."
+
+    def _named(self, key: str, text: str) -> None:
+        """A name typed for a seat (kept as typed, cleaned when the game starts)."""
+        self.names[int(key[4:])] = text
+
     def _show_hint(self) -> None:
+        if self.refusal:
+            self.hint, self.refusal = self.refusal, ""
+            self.hint_box.set_text(f"<font color='{hex_colour(self.ctx.palette.warning)}'>{esc(self.hint)}</font>")
+            return
         f = self.form.fields[self.form.focus] if self.form.fields else None
         schema = self.game.schema
         if f is not None and f.key in schema:
@@ -142,7 +166,7 @@ class SetupScene(Scene):
         elif f is not None and f.key == "match":
             text = "A match is two games with roles swapped; the designer's scoring decides it."
         else:
-            text = "Who plays this role: a person at this screen, or the bot at a level."
+            text = "Who plays this role: a person at this screen (type a name beside it), or the bot at a level."
         text = text[:1].upper() + text[1:]
         if text != self.hint:
             self.hint = text
@@ -162,8 +186,10 @@ class SetupScene(Scene):
 
     # -- actions -------------------------------------------------------------------
     def setup(self) -> GameSetup:
-        """The setup the form shows now."""
-        return GameSetup(self.game.id, dict(self.options), tuple(self.people), self.match)
+        """The setup the form shows now; a person who typed no name is "Player A" or "Player B"."""
+        people = tuple(seat if seat.is_bot else replace(seat, name=clean_name(name) or default)
+                       for seat, name, default in zip(self.people, self.names, DEFAULT_NAMES))
+        return GameSetup(self.game.id, dict(self.options), people, self.match)
 
     def start(self) -> None:
         """Start the game (or game 1 of the match) with these settings."""

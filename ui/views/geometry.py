@@ -16,6 +16,8 @@ SQRT3 = sqrt(3)
 PAD = 0.15          # cells of free room around the board (shadows, highlight rings)
 LABEL_ROOM = 0.65   # cells of room for coordinate labels beside the board
 MIN_LABEL_CELL = 22  # below this cell size labels would be unreadable: leave them out
+HEX_LETTER = 0.8    # cells from a hex row's end cell to its letter
+HEX_NUMBER = 0.85   # cells (of height) from the end rows' centres to their numbers
 
 
 class Geometry:
@@ -120,16 +122,19 @@ class HexGeometry(Geometry):
         self._xmid = (min(xs) + max(xs)) / 2
         self._ymid = (min(ys) + max(ys)) / 2
         half_w = (max(xs) - min(xs)) / 2 + 0.5
-        # Row letters sit left of each row's first cell; they may reach past the widest row.
-        label_left = min(row[0][0] for row in self._rows if row) - 0.8 - 0.3
-        self._half_w_labels = max(half_w, self._xmid - label_left)
+        # Row letters sit beside each row's first and last cells; they may reach past the widest row.
+        label_left = min(row[0][0] for row in self._rows if row) - HEX_LETTER - 0.3
+        label_right = max(row[-1][0] for row in self._rows if row) + HEX_LETTER + 0.3
+        self._half_w_labels = max(half_w, self._xmid - label_left, label_right - self._xmid)
         self._half_w = half_w
         self._half_h = (max(ys) - min(ys)) / 2 + 1 / SQRT3
+        self._half_h_labels = (max(ys) - min(ys)) / 2 + HEX_NUMBER + 0.25  # numbers under and over the end rows
 
     def fit(self, rect, want_labels=True):
         for labels in ((True, False) if want_labels else (False,)):
             half_w = self._half_w_labels if labels else self._half_w
-            size = int(min(rect.w / (2 * (half_w + PAD)), rect.h / (2 * (self._half_h + PAD))))
+            half_h = self._half_h_labels if labels else self._half_h
+            size = int(min(rect.w / (2 * (half_w + PAD)), rect.h / (2 * (half_h + PAD))))
             if not labels or size >= MIN_LABEL_CELL:
                 break
         self.labels = labels
@@ -180,14 +185,19 @@ class HexGeometry(Geometry):
                 ((0, -1), (1, -0.5), (1, 0.5), (0, 1), (-1, 0.5), (-1, -0.5))]
 
     def label_spots(self):
+        """Along every edge: each row's letter at both its ends, the cells' numbers under the bottom row and over the top one."""
         if not self.labels:
             return []
         s = self.cell_size
         spots = []
-        for r, row in enumerate(self._rows):
-            if row:
-                x = row[0][0] - 0.8
-                spots.append((LETTERS[r], (self.ox + x * s, self.oy - r * SQRT3 / 2 * s)))
+        rows = [(r, row) for r, row in enumerate(self._rows) if row]
+        for r, row in rows:
+            y = self.oy - r * SQRT3 / 2 * s
+            spots.append((LETTERS[r], (self.ox + (row[0][0] - HEX_LETTER) * s, y)))
+            spots.append((LETTERS[r], (self.ox + (row[-1][0] + HEX_LETTER) * s, y)))
+        for (r, row), side in ((rows[0], -1), (rows[-1], 1)):
+            y = self.oy - (r * SQRT3 / 2 + side * HEX_NUMBER) * s
+            spots.extend((str(k), (self.ox + x * s, y)) for k, (x, _) in enumerate(row, 1))
         return spots
 
 

@@ -245,28 +245,36 @@ class OverlayPainter:
 
     # -- insight --------------------------------------------------------------------------
     def draw_insight(self, surface: pygame.Surface, insight, above: bool = False) -> None:
-        """A game.insight.Insight: zones, links and labels, or (`above`) its arrows, drawn over the highlights.
+        """A game.insight.Insight: zones and links, or (`above`) its arrows and labels, drawn over the highlights.
 
         Both pictures are made once per Insight object and layout.
         """
         if insight is None:
             return
         if self._insight is None or self._insight[0] is not insight:
-            self._insight = (insight, self._render_insight(insight), self._render_arrows(insight))
+            self._insight = (insight, self._render_insight(insight), self._render_above(insight))
         layer = self._insight[2 if above else 1]
         if layer is not None:
             surface.blit(layer, self.view.rect.topleft)
 
-    def _render_arrows(self, insight) -> pygame.Surface | None:
+    def _render_above(self, insight) -> pygame.Surface | None:
+        """What goes over the highlights: the arrows, and the per-cell numbers (a target's ring must not hide them)."""
         view, s = self.view, self._s
         valid = view.cell_set
         parts = [self._arrow_svg(self._local(frm), self._local(to), self._colour("steps"), s,
                                  stroke_w=max(2.0, s * 0.07), shorten=s * 0.3)
                  for frm, to in getattr(insight, "arrows", ()) or () if frm in valid and to in valid]
-        if not parts:
+        labels = [(cell, text) for cell, text in sorted((getattr(insight, "labels", {}) or {}).items()) if cell in valid]
+        if not parts and not labels:
             return None
         w, h = view.rect.size
-        return svg_surface(svg_doc(w, h, "".join(parts)), (w, h))
+        layer = svg_surface(svg_doc(w, h, "".join(parts)), (w, h)) if parts else pygame.Surface((w, h), pygame.SRCALPHA)
+        px = max(11, min(26, int(s * 0.3)))
+        for cell, text in labels:
+            x, y = self._local(cell)
+            # Bottom right of the cell: the piece keeps its middle.
+            view.blit_centred(layer, self._badge(str(text), px), (x + s * 0.27, y + s * 0.28))
+        return layer
 
     def _render_insight(self, insight) -> pygame.Surface:
         view = self.view
@@ -294,13 +302,6 @@ class OverlayPainter:
                              f'fill="{self._colour(zone)}" stroke="{hex_colour(view.palette.outline)}"/>')
         if parts:
             layer.blit(svg_surface(svg_doc(w, h, "".join(parts)), (w, h)), (0, 0))
-        px = max(11, min(26, int(s * 0.3)))
-        for cell, text in sorted((getattr(insight, "labels", {}) or {}).items()):
-            if cell in valid:
-                badge = self._badge(str(text), px)
-                x, y = self._local(cell)
-                # Bottom right of the cell: the piece keeps its middle.
-                view.blit_centred(layer, badge, (x + s * 0.27, y + s * 0.28))
         return layer
 
     # -- sight line -------------------------------------------------------------------------

@@ -5,14 +5,15 @@ import pygame
 
 
 def window_scale(size: tuple[int, int]) -> float:
-    """How much larger than at 800 pixels of height things are drawn (0.8 to 1.5)."""
-    return max(0.8, min(1.5, size[1] / 800))
+    """How much larger than at 1280×800 things are drawn (0.8 to 1.5): the smaller of the width's and the height's share."""
+    return max(0.8, min(1.5, size[0] / 1280, size[1] / 800))
 
 
-def board_and_panel(size: tuple[int, int], panel_min: int, panel_max: int, panel_share: float):
-    """Split a window into the board on the left and a side panel on the right.
+def board_and_panel(size: tuple[int, int], panel_min: int, panel_max: int, panel_share: float, below: int = 0):
+    """Split a window into the board and a side panel on its right, or (given a height `below`) a panel under it.
 
-    Returns (scale, board_rect, panel_rect); scale follows the window height.
+    The panel goes under the board when that leaves the board larger (a tall window).
+    Returns (scale, board_rect, panel_rect, panel_below).
     """
     w, h = size
     scale = window_scale(size)
@@ -20,7 +21,11 @@ def board_and_panel(size: tuple[int, int], panel_min: int, panel_max: int, panel
     panel_w = max(panel_min, min(panel_max, int(w * panel_share)))
     board = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
     panel = pygame.Rect(w - panel_w - margin, margin, panel_w, h - 2 * margin)
-    return scale, board, panel
+    under_h = int(below * scale)
+    if below and min(w - 2 * margin, h - under_h - 3 * margin) > min(board.w, board.h):
+        board = pygame.Rect(margin, margin, w - 2 * margin, h - under_h - 3 * margin)
+        return scale, board, pygame.Rect(margin, board.bottom + margin, w - 2 * margin, under_h), True
+    return scale, board, panel, False
 
 
 class Column:

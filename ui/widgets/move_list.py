@@ -1,4 +1,4 @@
-"""A game's moves in rows of two, drawn in a rect: the current move highlighted, marked ones dotted; a click picks one."""
+"""A game's moves in rows of two, drawn in a rect around the current move: highlighted, marked ones dotted, undone ones dim; a click picks one."""
 from __future__ import annotations
 
 import pygame
@@ -21,8 +21,12 @@ class MoveList:
         """The move drawn at pixel `pos` (1 = the first move), or None."""
         return next((ply for rect, ply in self.cells if rect.collidepoint(pos)), None)
 
-    def draw(self, surface: pygame.Surface, font, moves, current: int, marked, palette, mark_colour) -> None:
-        """Rows around move `current` (0: none yet); the `marked` plies get a red dot."""
+    def draw(self, surface: pygame.Surface, font, moves, current: int, marked, palette, mark_colour,
+             undone: bool = False, empty: str = "No moves were played.") -> None:
+        """Rows around move `current` (0: none yet; the newest stay in view); `marked` plies get a red dot.
+
+        With `undone`, the moves after `current` were taken back (Redo brings them) and are dim.
+        """
         pal, r = palette, self.rect
         pygame.draw.rect(surface, pal.background, r, border_radius=8)
         text_h = font.size("Ag")[1]
@@ -35,7 +39,7 @@ class MoveList:
         col_w = (r.w - num_w - 12) // 2
         self.cells = []
         if not moves:
-            draw_text(surface, font, "No moves were played.", (r.x + 8, r.y + 6), pal.text_dim)
+            draw_text(surface, font, empty, (r.x + 8, r.y + 6), pal.text_dim)
             return
         for row in range(start, min(rows, start + visible)):
             top = r.y + 4 + (row - start) * line_h
@@ -52,4 +56,5 @@ class MoveList:
                 if ply in marked:
                     pygame.draw.circle(surface, pal.outline, (cell.x + 9, cell.centery), 6)
                     pygame.draw.circle(surface, mark_colour, (cell.x + 9, cell.centery), 4)
-                draw_text(surface, font, moves[ply - 1], (cell.x + 20, y), pal.background if ply == current else pal.text)
+                ink = pal.background if ply == current else pal.text_dim if undone and ply > current else pal.text
+                draw_text(surface, font, moves[ply - 1], (cell.x + 20, y), ink)

@@ -7,7 +7,6 @@ import pygame
 
 # pygame-gui's text boxes put lines this many font heights apart (measured: 31 px at 18 points, 25 at 14).
 LINE_SPACING = 1.25
-BOX_PADDING = 20  # a text box's padding and border, top and bottom together (measured at 18 points)
 
 
 def esc(text) -> str:
@@ -51,32 +50,15 @@ class ShownTexts:
         self._shown.clear()
 
 
-def theme_font(ui, points: int, step: float = 1.0):
+def theme_font(ui, points: int, step: float = 1.0, bold: bool = False):
     """The theme's Noto Sans at `points` (scaled by the font step), as pygame-gui renders it."""
     size = max(8, round(points * step))
-    return ui.get_theme().get_font_dictionary().find_font(size, "noto_sans")
+    return ui.get_theme().get_font_dictionary().find_font(size, "noto_sans", bold=bold)
 
 
 def line_height(font) -> int:
     """How far apart a pygame-gui text box in `font` puts its lines."""
     return round(font.size("Ag")[1] * LINE_SPACING)
-
-
-def text_height(font, lines, width: int, least: int, most: int) -> int:
-    """The height a text box needs for `lines` wrapped at `width` in `font`, kept within least..most."""
-    line_h = line_height(font)
-    rows = 0
-    for line in lines:
-        row = ""
-        rows += 1
-        for word in line.split():
-            trial = f"{row} {word}".strip()
-            if row and font.get_rect(trial).width > width:
-                rows += 1
-                row = word
-            else:
-                row = trial
-    return max(least, min(most, rows * line_h + BOX_PADDING))
 
 
 def draw_text(surface: pygame.Surface, font, text: str, pos, colour) -> None:

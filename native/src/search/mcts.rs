@@ -33,6 +33,8 @@ pub struct Spec {
     pub root_share: f64,   // share of the time the solver may spend on the root first
     pub reuse: bool,       // keep the tree from move to move
     pub swindle: f64,      // share of the time spent finding the best try in a lost position
+    pub widen: u32,        // a node's held-back moves join once it has this many visits (0: only
+                           // once every kept move is proved not to win)
 }
 
 impl Spec {
@@ -49,6 +51,7 @@ impl Spec {
             root_share: 0.0,
             reuse: false,
             swindle: 0.0,
+            widen: 0,
         }
     }
 }
@@ -373,6 +376,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// The next untried move's new child, else the child with the best UCB score (skipping
     /// replies proved lost for the mover); None when the tree may not grow.
     fn select(&mut self, node: usize) -> Option<usize> {
+        let widen = self.spec.widen;
+        let nd = &mut self.nodes[node];
+        if widen > 0 && nd.active < nd.len && nd.n >= widen {
+            nd.active = nd.len; // progressive widening: the held-back moves join
+        }
         let nd = &self.nodes[node];
         if nd.tried < nd.active {
             if self.nodes.len() >= MAX_NODES {

@@ -1,0 +1,112 @@
+"""The unfinished games kept in the user data folder, one record file each, until finished or deleted.
+
+Every game in progress has a file of its own, named by the record's game id, so starting a
+game never overwrites another. The single autosave of earlier versions (autosave.json) is
+moved into the folder. Files that cannot be read are reported, never deleted here: the app
+decides what to do with them. Pure Python; never imports pygame.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game.record import UID, Autosave, Record, load, save
+
+FOLDER = "games"
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One unfinished game: its record, the position its moves reach, and when it was last saved."""
+
+    record: Record
+    state: Any
+    saved: datetime  # local time of the file's last change
+    path: Path
+
+
+class KeptGames:
+    """The folder of unfinished games (`<data>/games/<game id>.json`) and the old single autosave."""
+
+    def __init__(self, data_dir: str | os.PathLike):
+        self.folder = Path(data_dir) / FOLDER
+        self.legacy = Autosave(data_dir)
+
+    def path_for(self, uid: str) -> Path:
+        """Where the game with record id `uid` is kept."""
+        if not UID.fullmatch(uid):
+            raise ValueError(f"a kept game's id is 1 to 64 letters, digits, - or _, not {uid!r}")
+        return self.folder / f"{uid}.json"
+
+    def save(self, record: Record, state=None) -> None:
+        """Keep (or update) this game, atomically: a crash leaves the old file or the new one."""
+        save(self.path_for(record.uid), record, state)
+
+    def delete(self, uid: str) -> None:
+        """Forget a game (it finished, or the person deleted it); no error if it was not kept."""
+        try:
+            self.path_for(uid).unlink()
+        except FileNotFoundError:
+            pass
+
+    def files(self) -> list[Path]:
+        """The files that should hold kept games (a damaged file put aside beside them is not one)."""
+        try:
+            return sorted(p for p in self.folder.iterdir() if p.suffix == ".json" and UID.fullmatch(p.stem))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+
+    def scan(self) -> tuple[list[Kept], list[tuple[Path, str]]]:
+        """Every kept game that can go on, newest first; and the files that could not be read, with why.
+
+        A kept file whose game has finished (an old app, a crash at the last move) is removed.
+        """
+        games, problems = [], []
+        for path in self.files():
+            try:
+                loaded = load(path)
+                saved = datetime.fromtimestamp(path.stat().st_mtime)
+            except RecursionError:
+                problems.append((path, "it is nested too deep to be a game record"))
+                continue
+            except Exception as err:  # whatever is wrong with one file, the others must still be offered
+                problems.append((path, str(err) or type(err).__name__))
+                continue
+            if loaded.state.is_over:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass  # not offered either way
+                continue
+            games.append(Kept(loaded.record, loaded.state, saved, path))
+        games.sort(key=lambda kept: kept.saved, reverse=True)
+        return games, problems
+
+    def holds_other(self, record: Record) -> bool:
+        """True if a kept game has this record's id but other moves (loading it must not overwrite that game)."""
+        path = self.path_for(record.uid)
+        if not path.exists():
+            return False
+        try:
+            return load(path).record.moves != record.moves
+        except Exception:  # an unreadable file is another game as far as overwriting goes
+            return True
+
+    def migrate(self) -> bool:
+        """Move the old single autosave into the folder (unless that game is kept already); True if one moved.
+
+        Raises what loading it raises (RecordError and the like) if it is damaged; it then stays where it is.
+        """
+        loaded = self.legacy.load()
+        if loaded is None:
+            return False
+        moved = not loaded.state.is_over and not self.path_for(loaded.record.uid).exists()
+        if moved:
+            os.makedirs(self.folder, exist_ok=True)
+            os.replace(self.legacy.path, self.path_for(loaded.record.uid))
+        else:
+            self.legacy.clear()  # finished (the old app cleared those) or kept already
+        return moved

@@ -1,0 +1,163 @@
+"""The play panel as a player meets it: situations said, whole sentences, a move list that follows and takes clicks."""
+import pygame
+
+from conftest import start
+from game import get_game
+from game.record import Seat
+from ui.payloads import GameSetup, PlayRequest
+from ui.widgets.prose import Prose, short_path
+
+STUCK = ["b2", "b1", "a1", "a2", "b3?", "no"]  # 4×4: Vertical said no, Horizontal has nothing left or right of a2
+
+
+def open_game(driver, game_id, moves, **options):
+    setup = GameSetup(game_id, get_game(game_id).validate(**options), (Seat(), Seat()))
+    driver.app.scenes.switch("play", PlayRequest(setup, moves=tuple(moves)))
+    driver.frames(2)
+    return driver.scene
+
+
+def test_a_stuck_player_is_told_to_write_initials_anywhere(driver):
+    scene = open_game(driver, "hv-grid", STUCK, size=4)
+    text = scene.panel.message_text()
+    assert "Vertical said no: Horizontal is stuck" in text
+    assert "Horizontal writes initials in any empty square (+1 for Horizontal)" in text
+    assert "click where to play" not in text and "Horizontal: click any empty square for your initials." in text
+    driver.click_cell(scene.state.board.cell("d4"))  # anywhere: initials
+    assert scene.moves[-1] == "d4*" and scene.state.scores == (1, 0)
+    assert "is stuck" not in scene.panel.message_text()
+
+
+def test_a_long_banner_takes_the_legends_room_rather_than_be_cut(make_app):
+    from ui.headless import Driver
+
+    driver = Driver(make_app(offer_resume=False, size=(800, 560)))
+    scene = open_game(driver, "hv-grid", STUCK[:4], size=4)  # only diagonals left: the longest banner
+    driver.key(pygame.K_o, frames=2)
+    scene = driver.scene
+    driver.frames(1)
+    panel = scene.panel
+    assert scene.state.situation().kind == "ask" and panel.legend_rows
+    assert panel.cut == 0 and not panel.legend_shown and not any(label.visible for label in panel.legend_labels)
+    driver.click_cell(scene.state.board.cell("b3"))  # asked: a shorter banner, and the legend is back
+    driver.key(pygame.K_n)
+    driver.click_cell(scene.state.board.cell("d4"))  # initials: an ordinary turn for Vertical
+    driver.frames(1)
+    assert scene.state.situation() is None and panel.legend_shown and panel.cut == 0
+
+
+def test_a_forced_pass_is_said_with_its_reason(driver):
+    # Random games almost never force a pass: the position is set up (Red's one ship walled in) and shown.
+    scene = start(driver, "icebreaker")
+    scene.session.history[-1] = get_game("icebreaker").position("a1", "a2 b1 b2", "e5 e6")
+    scene.refresh()
+    text = scene.panel.message_text()
+    assert "Red must pass" in text and "None of Red's ships can reach an iceberg" in text
+    assert "Red: press Pass (key P)." in text and driver.button("Pass")
+
+
+def test_the_message_grows_to_its_whole_sentence(make_app):
+    from ui.headless import Driver
+
+    for size in ((800, 560), (1280, 800)):
+        d = Driver(make_app(offer_resume=False, size=size))
+        d.frames(2)
+        scene = start(d, "icebreaker")
+        d.click_cell(scene.state.board.cell("i1"))
+        d.click_cell(scene.state.board.cell("a3"))  # far away: the longest reason Icebreaker gives
+        d.frames(1)
+        panel = scene.panel
+        assert "not neighbours; a ship moves one cell at a time" in panel.message_text()
+        assert panel.cut == 0 and panel.message_rect.h >= panel.prose.height(panel.message, panel.message_rect.w)
+        d.app.close()
+
+
+def test_the_move_list_follows_the_game_and_a_click_shows_that_position(driver):
+    scene = start(driver, "hv-grid", size=8, diagonals="never")
+    for _ in range(30):
+        driver.play(scene.state.legal_moves()[0])
+    driver.frames(1)
+    shown = {ply for _, ply in scene.panel.moves.cells}
+    assert 30 in shown and 1 not in shown  # the newest move is in view, the first scrolled away
+    target = min(shown)
+    rect = next(r for r, ply in scene.panel.moves.cells if ply == target)
+    driver.click(rect.center)
+    assert scene.session.index == target and len(scene.session.all_moves) == 30
+    assert scene.state is scene.session.history[target] and driver.button("Redo").is_enabled
+    driver.frames(1)
+    assert target in {ply for _, ply in scene.panel.moves.cells}  # the list follows the position shown
+    rect = next(r for r, ply in scene.panel.moves.cells if ply == target - 1)
+    driver.click(rect.center)
+    assert scene.session.index == target - 1
+
+
+def test_a_click_on_an_earlier_move_against_the_bot_keeps_the_bot_waiting(make_app):
+    from conftest import StandInWorker
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False, worker_factory=StandInWorker))
+    d.frames(2)
+    scene = start(d, "icebreaker", people=(Seat(), Seat("bot", "casual")))
+    d.play(scene.state.legal_moves()[0])
+    assert d.until(lambda: len(scene.moves) == 2)
+    scene.goto(1)  # the bot's turn, with its move after it
+    d.frames(40)
+    assert scene.session.index == 1 and len(scene.session.all_moves) == 2 and scene.bot.paused
+    d.press("Let the bot play")
+    assert d.until(lambda: scene.session.index == 2)
+
+
+def test_the_keyboard_cursor_says_no_why_not_until_enter(driver):
+    scene = start(driver, "frozen-forest", size=6)
+    driver.click_cell(scene.state.board.cell("c3"))
+    for _ in range(2):
+        driver.key(pygame.K_RIGHT)
+    assert scene.hand.show_cursor and "Why not?" not in scene.panel.message_text()
+    assert scene.hand.hover_reason == ""
+    driver.key(pygame.K_RETURN)  # now something was tried
+    if len(scene.moves) == 1:
+        assert "Why not?" in scene.panel.message_text()
+
+
+def test_the_turn_names_the_colour_the_palette_draws(driver):
+    scene = start(driver, "frozen-forest", size=6)
+    driver.click_cell(scene.state.board.cell("c3"))
+    assert scene.panel.turn_label.text == "Mina to move (red)"
+    driver.app.apply_settings(driver.app.settings.changed(colour_blind=True))
+    driver.app.scenes.push("settings")
+    driver.frames(2)
+    driver.key(pygame.K_ESCAPE, frames=2)
+    assert driver.scene.panel.turn_label.text == "Mina to move (orange)"
+    scene = start(driver, "icebreaker")
+    assert scene.panel.turn_label.text == "Red to move (orange)"
+
+
+def test_overlays_leave_the_board_when_the_game_is_over(driver):
+    scene = start(driver, "goats-wintering")
+    driver.key(pygame.K_o, frames=2)
+    scene = driver.scene
+    assert scene.overlays.insight(scene.state, None) is not None
+    driver.press("Pass")
+    driver.press("Pass")
+    assert scene.state.is_over and scene.overlays.insight(scene.state, None) is None
+
+
+def test_prose_breaks_a_path_after_a_slash_and_never_adds_a_hyphen(driver):
+    prose = Prose(driver.app.ui, 18)
+    path = "/home/someone/.local/share/frostfield/records/icebreaker-20240101-120000.json"
+    lines = prose.wrap([f"Could not save to {path}: permission denied"], 220)
+    texts = ["".join(t for t, _ in line) for line in lines]
+    assert "".join(texts).replace(" ", "") == f"Couldnotsaveto{path}:permissiondenied"  # no hyphen added
+    assert all(prose.font.size(t)[0] <= 220 for t in texts)
+    assert any(t.endswith("/") for t in texts)  # broken after a folder, not inside a word
+    assert all(t.endswith(("/", "-", "_", ".")) for t in texts if "/" in t and not t.endswith(" "))
+
+
+def test_paths_are_shortened_with_the_home_folder_and_an_ellipsis(tmp_path):
+    from pathlib import Path
+
+    home = Path.home()
+    assert short_path(home / "a.json") == "~/a.json"
+    long = home / ("x" * 40) / ("y" * 40) / "game.json"
+    shown = short_path(long)
+    assert shown.startswith("~/") and shown.endswith("/game.json") and "…" in shown and len(shown) <= 80

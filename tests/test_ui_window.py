@@ -1,0 +1,63 @@
+"""The window itself: fullscreen covers the screen from its corner even without a window manager, and comes back."""
+import pygame
+import pygame_gui
+import pytest
+
+
+def test_fullscreen_starts_from_the_screens_corner_and_the_window_returns_where_it_stood(make_app, monkeypatch):
+    # A bare X server keeps a fullscreen window where the window stood (seen under Xvfb): the app moves it first.
+    app = make_app(offer_resume=False)
+    moves, modes = [], []
+    real_set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "get_window_position", lambda: (640, 400))
+    monkeypatch.setattr(pygame.display, "set_window_position", lambda pos: moves.append(tuple(pos)))
+    monkeypatch.setattr(pygame.display, "set_mode",
+                        lambda size=(0, 0), flags=0: modes.append(bool(flags & pygame.FULLSCREEN)) or real_set_mode((1280, 800)))
+    app.apply_settings(app.settings.changed(fullscreen=True))
+    assert moves == [(0, 0)] and modes == [True]  # to the corner, then fullscreen
+    app.apply_settings(app.settings.changed(fullscreen=False))
+    assert moves == [(0, 0), (640, 400)] and modes == [True, False]  # windowed again, where it stood
+
+
+SIZES = [(800, 560), (800, 880), (1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+def test_layouts_hold_from_the_smallest_window_to_2560x1440_and_in_portrait(make_app, recwarn, size):
+    """Menu (with games to continue) and a game with a long banner: nothing off the window, overlapping or cut."""
+    from game import get_game
+    from game.record import Record, Seat
+    from ui.headless import Driver
+    from ui.payloads import GameSetup, PlayRequest
+
+    app = make_app(size=size)
+    for moves in (("c3",), ("c3", "c4"), ("b2",)):
+        app.storage.kept.save(Record("hv-grid", get_game("hv-grid").validate(), (Seat(), Seat()), moves))
+    d = Driver(app)
+    app.scenes.switch("select")
+    d.frames(2)
+    window = pygame.Rect((0, 0), size)
+    menu = d.scene
+    layout = menu.layout
+    parts = [layout.title, *layout.header_buttons, layout.kept] + [c.rect for c in layout.cards]
+    assert all(window.contains(p) for p in parts)
+    assert not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1:])
+    for card, game in zip(layout.cards, menu.games):
+        assert card.summary.h >= menu.prose.height([game.summary], card.summary.w)  # the pitch whole, no scrolling
+        assert card.rect.contains(card.thumb) and all(card.rect.contains(b) for b in card.buttons)
+    buttons = [w for w in menu.widgets if isinstance(w, pygame_gui.elements.UIButton)]
+    assert {"Learn", "Puzzles"} <= {b.text for b in buttons}
+    for b in buttons:  # every label whole inside its button's padding (three buttons share a card's row)
+        assert b.font.size(b.text)[0] + 2 * b.text_horiz_alignment_padding <= b.rect.w, b.text
+    setup = GameSetup("hv-grid", get_game("hv-grid").validate(size=4), (Seat(name="Ann"), Seat(name="Ben")))
+    app.scenes.switch("play", PlayRequest(setup, moves=("b2", "b1", "a1", "a2")))  # only diagonals: the longest banner
+    d.frames(2)
+    d.key(pygame.K_o, frames=2)
+    scene = d.scene
+    d.frames(1)
+    assert scene.panel.cut == 0 and window.contains(scene.panel.rect) and window.contains(scene.board_rect)
+    assert not scene.board_rect.colliderect(scene.panel.rect)
+    widgets = [w for w in scene.widgets if w.visible]
+    assert all(scene.panel.rect.contains(w.rect) for w in widgets)
+    too_small = [str(w.message) for w in recwarn if "too small for text" in str(w.message)]
+    assert too_small == []

@@ -1,0 +1,40 @@
+"""The menu's sentences: a kept game (game and moves, who plays, when it was left), and what saying "when" looks like.
+
+Pure functions of their arguments (no widgets, no pygame).
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from game import get_game
+from game.core import plural
+from ui.payloads import PlayRequest
+from ui.people import role_names
+
+
+def when(saved: datetime, now: datetime) -> str:
+    """"today 14:05", "yesterday 09:12", "3 Mar 14:05", "3 Mar 2024" for another year."""
+    clock = saved.strftime("%H:%M")
+    if saved.date() == now.date():
+        return f"today {clock}"
+    if saved.date() == (now - timedelta(days=1)).date():
+        return f"yesterday {clock}"
+    day = f"{saved.day} {saved.strftime('%b')}"
+    return f"{day} {clock}" if saved.year == now.year else f"{day} {saved.year}"
+
+
+def kept_texts(kept, now: datetime) -> tuple[str, tuple[str, str], str]:
+    """A kept game as the Continue list shows it: game and moves; who plays (longest first); when it was left."""
+    record = kept.record
+    game = get_game(record.game_id)
+    head = game.name + (f" · game {record.match_game} of 2" if record.match_game else "")
+    names = role_names(PlayRequest.from_record(record))
+    who = (" · ".join(f"{role}: {name}" for role, name in zip(game.roles, names)), " vs ".join(names))
+    return f"{head} · {plural(len(record.moves), 'move')}", who, when(kept.saved, now)
+
+
+def kept_summary(kept) -> str:
+    """One line naming a kept game, for the question before it is deleted."""
+    record = kept.record
+    names = role_names(PlayRequest.from_record(record))
+    return f"{get_game(record.game_id).name}, {plural(len(record.moves), 'move')}, {' vs '.join(names)}"
