@@ -83,19 +83,19 @@ def _one_game(job: tuple) -> tuple:
     """Game number g of a match, bots made afresh and seeded by g (runs in a worker process too)."""
     from game.bots.levels import make_bot
 
-    game_id, options, level_a, level_b, scale, seed, g, role = job
+    game_id, options, level_a, level_b, scale, seed, g, role, max_plies = job
     game = get_game(game_id)
     bots = tuple(make_bot(split_level(level)[0], game_id, options, seed + 2 * g + i, scale,
                           tune=split_level(level)[1])
                  for i, level in enumerate((level_a, level_b)))
     first = g % 2 if role is None else role  # in even games A plays player 0 (unless A keeps one role)
-    state, spent, made = play_game(game, options, bots, first)
+    state, spent, made = play_game(game, options, bots, first, max_plies)
     return g, first, state.winner if state.is_over else None, state.is_over, state.scores, state.ply, spent, made
 
 
 def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
         seconds: float | None, seed: int = 1, out=None, jobs: int = 1,
-        role: int | None = None) -> tuple[Side, Side]:
+        role: int | None = None, max_plies: int = 2000) -> tuple[Side, Side]:
     """Play the match and print the report; returns both sides' tallies."""
     out = out if out is not None else sys.stdout
     from game.bots.levels import STRONG_SECONDS
@@ -108,7 +108,7 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
     print(f"{game.name} {options}: A={level_a} vs B={level_b}, {games} games, "
           f"{seconds if seconds else STRONG_SECONDS}s per move (Strong), {jobs} at once",
           file=out, flush=True)
-    work = [(game_id, options, level_a, level_b, scale, seed, g, role) for g in range(games)]
+    work = [(game_id, options, level_a, level_b, scale, seed, g, role, max_plies) for g in range(games)]
     if jobs > 1:
         pool = multiprocessing.get_context("spawn").Pool(jobs)
         results = pool.imap_unordered(_one_game, work)
@@ -126,7 +126,7 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
                     side.points[role] += 1.0
                 side.moves += made[i]
                 side.seconds += spent[i]
-            shown = "draw" if winner is None or not over else roles[winner]
+            shown = roles[winner] if over and winner is not None else "draw" if over else "draw (ply limit)"
             print(f"  game {g + 1}: A as {roles[first]}, winner {shown}, scores {scores}, "
                   f"{plies} plies", file=out, flush=True)
     finally:
@@ -185,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (one per core)")
     parser.add_argument("--role", type=int, choices=(0, 1), default=None,
                         help="A always plays this player (0 or 1) instead of alternating")
+    parser.add_argument("--max-plies", type=int, default=2000,
+                        help="a game still going after this many plies counts as a draw (Goats Wintering can cycle)")
     args = parser.parse_args(argv)
     try:
         options = parse_options(args.option)
@@ -192,13 +194,15 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--games must be at least 1")
         if args.seconds is not None and args.seconds <= 0:
             raise ValueError("--seconds must be positive")
+        if args.max_plies < 1:
+            raise ValueError("--max-plies must be at least 1")
         if args.jobs < 1:
             raise ValueError("--jobs must be at least 1")
         for level in (args.a, args.b):
             if split_level(level)[0] not in ARENA_LEVELS:
                 raise ValueError(f"unknown level {level!r}; levels: {levels}")
         run(args.game, options, args.a, args.b, args.games, args.seconds, args.seed, jobs=args.jobs,
-            role=args.role)
+            role=args.role, max_plies=args.max_plies)
     except ValueError as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2

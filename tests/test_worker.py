@@ -71,6 +71,14 @@ def test_perfect_is_offered_only_where_the_board_is_solvable():
     assert "perfect" not in levels_for("frozen-forest", {})  # default 10x10
     assert "perfect" in levels_for("hv-grid", {"size": 5})  # adjacent 5x5: outcome in seconds
     assert "perfect" not in levels_for("hv-grid", {"size": 5, "reach": "line"})
+    # Fewer diagonal moves to try: one size more is settled in seconds.
+    assert "perfect" in levels_for("hv-grid", {"size": 5, "reach": "line", "diagonals": "never"})
+    assert "perfect" in levels_for("hv-grid", {"size": 6, "diagonals": "stuck"})
+    assert "perfect" not in levels_for("hv-grid", {"size": 6, "diagonals": "ask"})
+    assert "perfect" in levels_for("frozen-forest", {"size": 6, "mina_moves": "rook"})
+    assert "perfect" not in levels_for("frozen-forest", {"size": 6})
+    assert "perfect" in levels_for("frozen-forest", {"size": 4, "layout": "ring"})
+    assert "perfect" not in levels_for("frozen-forest", {"size": 6, "layout": "ring"})
     for gid in GAME_IDS:
         assert levels_for(gid, {})[:4] == list(LEVELS[:4])
 
