@@ -9,10 +9,7 @@ from game import GAMES
 from game.lessons import load as load_lesson
 from game.puzzles import PROGRESS_FILE, by_level, load as load_puzzles
 from ui.payloads import LessonRequest, PuzzleRequest
-
-
-def html(box) -> str:
-    return box.html_text
+from ui.widgets.prose import plain
 
 
 def wrong_move(step, state):
@@ -47,22 +44,22 @@ def test_a_lesson_is_walked_end_to_end_with_a_wrong_and_a_right_move(driver, ind
     wrong_tried = 0
     for n, step in enumerate(steps):
         assert scene.index == n and f"Step {n + 1} of {len(steps)}" in scene.panel.subtitle.text
-        assert step.text[:40] in html(scene.panel.text_box).replace("&#x27;", "'")
+        assert step.text[:40] in plain(scene.panel.text)
         start = scene.state
         assert start.key() == step.state().key()
         if not step.is_reading:
             wrong = wrong_move(step, start)
             if wrong is not None and not wrong_tried:
                 driver.play(wrong)
-                assert "Not this one" in html(scene.panel.message_box)
+                assert "Not this one" in plain(scene.panel.message)
                 assert str(scene.state.last_move) == str(wrong) and not scene.board.active
                 driver.frames(8, dt=0.5)  # the pause, then the step is set up again for a retry
                 assert scene.state.key() == start.key() and scene.board.active
-                assert "Not this one" in html(scene.panel.message_box)  # the engine's words stay
+                assert "Not this one" in plain(scene.panel.message)  # the engine's words stay
                 wrong_tried += 1
             right = next(m for m in start.legal_moves() if str(m) == step.right_moves()[0])
             driver.play(right)
-            assert "Right." in html(scene.panel.message_box), html(scene.panel.message_box)
+            assert "Right." in plain(scene.panel.message), plain(scene.panel.message)
             assert str(scene.state.last_move) == str(right) and scene.done
         driver.key(pygame.K_RETURN, frames=2)  # Next; on the last step: play a game
     assert wrong_tried == 1
@@ -78,7 +75,7 @@ def test_a_cell_with_no_move_gets_the_rule_s_reason_and_the_step_stays(driver):
     blocked = next(c for c in board.neighbours[state.yuki] if state.trees >> c & 1 and not state.can_see(c, state.mina))
     driver.click_cell(blocked)
     assert scene.state is state and scene.board.active
-    message = html(scene.panel.message_box)
+    message = plain(scene.panel.message)
     assert "Why not?" in message and state.why_not(board.name(blocked))[:30] in message
 
 
@@ -89,7 +86,7 @@ def test_after_a_wrong_try_a_reason_does_not_push_the_engine_s_words_out(driver)
     driver.frames(8, dt=0.5)
     eaten = next(c for c in start.board.cells if not start.trees >> c & 1 and c != start.yuki)
     driver.move_mouse(scene.view.cell_center(eaten))  # an eaten spot: no tree to step to
-    message = html(scene.panel.message_box)
+    message = plain(scene.panel.message)
     assert "Not this one" in message and "Try stepping to" in message and "Why not?" in message
 
 
@@ -142,9 +139,9 @@ def test_a_lesson_step_can_be_played_with_the_keyboard_only(driver):
 
 def test_moves_without_a_cell_are_buttons_and_keys(driver):
     scene, _ = open_step(driver, "hv-grid", "Answering a request")
-    assert "Choose with the buttons below (keys Y or N)" in html(scene.panel.message_box)
+    assert "Choose with the buttons below (keys Y or N)" in plain(scene.panel.message)
     driver.press("No")
-    assert "Not this one" in html(scene.panel.message_box)
+    assert "Not this one" in plain(scene.panel.message)
     driver.frames(8, dt=0.5)
     driver.key(pygame.K_y)
     assert scene.done and str(scene.state.last_move) == "yes"
@@ -171,11 +168,11 @@ def open_puzzles(driver, game_id, level):
 def test_a_puzzle_is_solved_after_a_wrong_try_shows_its_refutation(driver):
     scene = open_puzzles(driver, "icebreaker", 2)
     puzzle = by_level(load_puzzles("icebreaker"), 2)[0]
-    assert scene.puzzle.id == puzzle.id and puzzle.prompt in html(scene.panel.text_box)
+    assert scene.puzzle.id == puzzle.id and puzzle.prompt in plain(scene.panel.text)
     start = scene.state
     wrong = refuted_try(puzzle, start)
     driver.play(wrong)
-    message = html(scene.panel.message_box)
+    message = plain(scene.panel.message)
     assert "Not this:" in message and "here is why" in message
     refutation = puzzle.refutations[str(wrong)].line
     driver.frames(60, dt=0.25)  # the refutation is played out on the board, a ply at a time
@@ -187,7 +184,7 @@ def test_a_puzzle_is_solved_after_a_wrong_try_shows_its_refutation(driver):
     assert scene.state.key() == start.key() and scene.board.active
     right = next(m for m in start.legal_moves() if str(m) == puzzle.solution[0])
     driver.play(right)
-    assert "Solved" in html(scene.panel.message_box)
+    assert "Solved" in plain(scene.panel.message)
     assert [str(s.last_move) for s in scene.line[1:]] == list(puzzle.line)
     saved = json.loads((driver.app.storage.data_dir / PROGRESS_FILE).read_text())
     assert saved["solved"] == [puzzle.id]
@@ -208,7 +205,7 @@ def test_solved_marks_are_kept_and_the_first_unsolved_puzzle_opens(driver):
     scene = driver.scene
     assert scene.progress.is_solved(puzzles[0].id) and scene.index == 1
     driver.click(scene.marks.rects[0].center)
-    assert scene.index == 0 and "Solved before" in html(scene.panel.text_box)
+    assert scene.index == 0 and "Solved before" in plain(scene.panel.text)
 
 
 def test_a_damaged_progress_file_is_set_aside_and_said_once(driver):
@@ -217,11 +214,11 @@ def test_a_damaged_progress_file_is_set_aside_and_said_once(driver):
     (folder / PROGRESS_FILE).write_text("{not json")
     driver.app.scenes.switch("puzzles", PuzzleRequest("hv-grid"))
     driver.frames(2)
-    assert "damaged" in html(driver.scene.panel.text_box)
+    assert "damaged" in plain(driver.scene.panel.text)
     assert (folder / (PROGRESS_FILE + ".damaged")).read_text() == "{not json"
     driver.app.scenes.switch("puzzles", PuzzleRequest("hv-grid"))
     driver.frames(2)
-    assert "damaged" not in html(driver.scene.panel.text_box)
+    assert "damaged" not in plain(driver.scene.panel.text)
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800), (1920, 1080), (800, 880)])
@@ -239,7 +236,7 @@ def test_both_screens_fit_the_window(make_app, size):
         boxes = [w.rect for w in scene.widgets]
         assert all(window.contains(r) for r in boxes), scene_name
         assert window.contains(scene.board.rect) and not scene.board.rect.colliderect(scene.panel.rect)
-        text, message = scene.panel.text_box.rect, scene.panel.message_box.rect
+        text, message = scene.panel.text_rect, scene.panel.message_rect
         assert text.h >= 40 and message.h >= 60 and not text.colliderect(message)
         buttons = [w.rect for w in scene.widgets if w.__class__.__name__ == "UIButton"]
         assert not any(b.colliderect(message) or b.colliderect(text) for b in buttons)
@@ -320,5 +317,5 @@ def test_progress_that_cannot_be_saved_is_said_and_the_puzzle_still_solved(drive
     scene.progress.mark_solved = refuse
     puzzle = scene.puzzle
     driver.play(next(m for m in scene.state.legal_moves() if str(m) == puzzle.solution[0]))
-    assert "Solved" in html(scene.panel.message_box)
-    assert "could not be saved: Permission denied" in html(scene.panel.text_box)
+    assert "Solved" in plain(scene.panel.message)
+    assert "could not be saved: Permission denied" in plain(scene.panel.text)

@@ -18,7 +18,6 @@ from ui.learn import texts
 from ui.learn.board import TryBoard
 from ui.learn.scene import TryScene
 from ui.learn.panel import Button, LearnPanel, learn_layout
-from ui.palette import hex_colour
 from ui.payloads import GameChoice, LessonRequest, Notice, PuzzleRequest
 from ui.play.texts import legend_rows
 
@@ -154,23 +153,21 @@ class LessonScene(TryScene):
             rows.insert(0, [Button("Play a game", self.play_game, "Enter", done), Button("Try puzzles", self.try_puzzles, "T")])
         else:
             rows[0].append(Button("Next", self.next, "Enter once done, Page Down to skip", done))
-        panel.columns()
         panel.button_rows(rows, bottom=True)
+        panel.columns()
         panel.legend(legend_rows(self.board.game_ui, self.step.overlay))
-        panel.body(texts.step_lines(self.step), choices=self.board.needs_buttons)
+        panel.body(choices=self.board.needs_buttons)
         self.refresh()
 
     def refresh(self) -> None:
         """Bring the panel's texts and buttons in line with the step."""
         if self.panel is None:
             return
-        pal = self.ctx.palette
         why = self.why or self.board.reason
         self.panel.show(
             subtitle=texts.step_subtitles(self.index, len(self.lesson.steps), self.step.title),
-            text=texts.step_html(self.step),
-            message=texts.feedback_html(self.feedback, why, self.done, self.last, texts.try_sentence(self.start),
-                                        hex_colour(pal.warning), hex_colour(pal.accent)),
+            text=texts.step_text(self.step),
+            message=texts.feedback_said(self.feedback, why, self.done, self.last, texts.try_sentence(self.start)),
             enabled={"Back": self.index > 0, "Restart": not self.step.is_reading})
         self.panel.show_choices(self.move_buttons())
 

@@ -18,15 +18,14 @@ from ui.learn.board import TryBoard
 from ui.learn.marks import Marks
 from ui.learn.scene import TryScene
 from ui.learn.panel import BUTTON, Button, LearnPanel, learn_layout
-from ui.palette import hex_colour
 from ui.play.overlays import Overlays
 from ui.play.texts import overlay_button_text
 from ui.payloads import PuzzleRequest
-from ui.widgets.text import esc, theme_font
+from ui.widgets.layout import split
 
 LINE_STEP = 0.9     # seconds between the plies of a line played out
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-LEVEL_POINTS, BOLD, BUTTON_PADDING = 18, 1.15, 6  # a button's font; the open level's (bold 20) is this much wider; padding
+TITLE_SHARE = 0.36  # the heading's share of its row; the game menu takes the rest
 
 
 class PuzzleScene(TryScene):
@@ -79,8 +78,11 @@ class PuzzleScene(TryScene):
         self.index = min(max(0, index), max(0, len(shelf) - 1))
         self.set_up()
 
-    def set_up(self, keep: bool = False) -> None:
-        """The puzzle's position on the board, ready for a try (`keep`: as it was, after the rules)."""
+    def set_up(self, keep: bool = False, rebuild: bool = True) -> None:
+        """The puzzle's position on the board, ready for a try (`keep`: as it was, after the rules).
+
+        `rebuild=False` (the same puzzle again) only brings the panel's texts and buttons in line.
+        """
         puzzle = self.puzzle
         if not keep:
             self.answer, self.why, self.line, self.at, self.timer = None, "", [], 0, None
@@ -91,7 +93,7 @@ class PuzzleScene(TryScene):
                 self.board.overlays = Overlays(self.board.game_ui, self.ctx.settings.overlays)
             self.board.show(self.line[self.at] if self.line else state)
             self.board.active = not self.line
-        self.relayout()
+        self.relayout() if rebuild else self.refresh()
 
     # -- tries and lines ----------------------------------------------------------------
     def picked(self, pick) -> None:
@@ -122,7 +124,8 @@ class PuzzleScene(TryScene):
         self.board.active = False
         self.step_line(1)
         self.timer = LINE_STEP if len(self.line) > 2 else None
-        self.relayout()  # the level's count and the move buttons change
+        if answer.solved:
+            self.relayout()  # the level's count of solved puzzles
 
     def step_line(self, to: int) -> None:
         """Show ply `to` of the line (0: the puzzle's position), sliding in if one step forward."""
@@ -139,7 +142,7 @@ class PuzzleScene(TryScene):
 
     def again(self) -> None:
         """Try the puzzle again from its position (R)."""
-        self.set_up()
+        self.set_up(rebuild=False)
 
     def go_to(self, index: int) -> None:
         """Puzzle `index` of this level (wrapping around)."""
@@ -169,53 +172,52 @@ class PuzzleScene(TryScene):
         if self.board is not None:
             self.board.layout(board_rect)
         self.board_rect = board_rect
-        self.panel = panel = LearnPanel(self, panel_rect, scale, "Puzzles", "")
-        row = panel.col.top(panel.px(BUTTON))
-        if panel.wide:  # the game and the levels share a row
-            game_rect = pygame.Rect(row.x, row.y, int(row.w * 0.34), row.h)
-            levels_rect = pygame.Rect(game_rect.right + panel.px(8), row.y, row.right - game_rect.right - panel.px(8), row.h)
-        else:
-            game_rect, levels_rect = row, panel.col.top(panel.px(BUTTON))
+        # The game beside the heading: the menu, the level buttons and the marks say where the puzzle is.
+        self.panel = panel = LearnPanel(self, panel_rect, scale, "Puzzles", None, title_share=TITLE_SHARE)
         self.game_menu = self.add(pygame_gui.elements.UIDropDownMenu(
-            [g.name for g in GAMES.values()], GAMES[self.game_id].name, game_rect, self.ui, object_id="#puzzle_game"))
+            [g.name for g in GAMES.values()], GAMES[self.game_id].name, panel.beside_title, self.ui,
+            object_id="#puzzle_game"))
+        levels_rect = panel.col.top(panel.px(BUTTON))
         all_of_game = self.puzzles_of(self.game_id)
-        font = theme_font(self.ui, LEVEL_POINTS, self.ctx.font_step)
-        room = (levels_rect.w - 2 * panel.px(8)) // 3 - 2 * BUTTON_PADDING
+        cell = split(levels_rect, len(LEVELS), panel.px(8))[0].w
         panel.buttons_in(levels_rect, [
-            Button(next((t for t in labels if font.size(t)[0] * BOLD <= room), labels[-1]),
+            Button(next((t for t in labels if panel.label_fits(t, cell, bold=True)), labels[-1]),
                    lambda lv=lv: self.open(self.game_id, lv), str(lv), "@primary" if lv == self.level else None)
             for lv in LEVELS
             for labels in [texts.level_labels(lv, self.progress.count(by_level(all_of_game, lv)),
                                               len(by_level(all_of_game, lv)))]])
         self.marks = Marks(panel.col, len(self.shelf), scale)
-        panel.columns()
         panel.button_rows([[Button("Previous", lambda: self.go_to(self.index - 1), "Page Up"),
                             Button("Try again", self.again, "R"),
                             Button("Next", lambda: self.go_to(self.index + 1), "Page Down")],
                            [Button(overlay_button_text(self.ctx.settings.overlays), self.toggle_overlays, "O"),
                             Button("Rules", self.show_rules, "F1"), Button("Menu", self.leave, "Esc")]], bottom=True)
-        panel.body(texts.prompt_lines(self.puzzle, self.side()) + [""] if self.puzzle else [])
+        panel.columns()
+        panel.body()
         self.refresh()
 
     def refresh(self) -> None:
         """Bring the panel's texts and buttons in line with the puzzle and the try."""
         if self.panel is None:
             return
-        pal, puzzle = self.ctx.palette, self.puzzle
-        notice = texts.coloured(esc(self.notice), hex_colour(pal.warning)) + "<br>" if self.notice else ""
+        puzzle = self.puzzle
         if puzzle is None:
-            self.panel.show(subtitle=GAMES[self.game_id].name, text=notice + "No puzzles here yet.", message="")
+            self.panel.show(text=texts.notice_said(self.notice) + ["No puzzles here yet."], message=[])
             return
         why = self.why or (self.board.reason if self.board.active else "")
         self.panel.show(
-            subtitle=texts.puzzle_subtitles(GAMES[self.game_id].name, self.level, self.index, len(self.shelf)),
-            text=notice + texts.prompt_html(puzzle, self.side(), self.progress.is_solved(puzzle.id)),
-            message=texts.answer_html(self.answer, why, self.at, len(self.line) - 1,
+            text=texts.prompt_said(puzzle, self.side(), self.progress.is_solved(puzzle.id) and not self.solved_now,
+                                   self.notice),
+            message=texts.answer_said(self.answer, why, self.at, len(self.line) - 1,
                                       self.state.end_reason if self.line and self.state.is_over else "",
-                                      texts.try_sentence(self.state),
-                                      hex_colour(pal.warning), hex_colour(pal.accent)),
+                                      texts.try_sentence(self.state)),
             enabled={"Try again": bool(self.line)})
         self.panel.show_choices(self.line_buttons() if self.line else self.move_buttons())
+
+    @property
+    def solved_now(self) -> bool:
+        """True while the line of a right try is shown (the message says so: no "Solved before" then)."""
+        return self.answer is not None and self.answer.solved and bool(self.line)
 
     def side(self) -> str:
         """The side the learner plays in the puzzle, with its colour: "Mina (red)"."""
