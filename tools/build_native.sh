@@ -4,4 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --manifest-path native/Cargo.toml
 suffix=$(python3 -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
-cp native/target/release/libfrostfield_native.so "game/_native$suffix"
+# Copy, then rename over the old module: a process that has it loaded keeps its own copy (cp onto it in place
+# crashed every running test and arena worker with a segmentation fault).
+cp native/target/release/libfrostfield_native.so "game/.native$suffix.new"
+mv -f "game/.native$suffix.new" "game/_native$suffix"
