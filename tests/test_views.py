@@ -441,3 +441,13 @@ def test_horizontal_vertical_paper_lines_fall_on_the_board_lines(screen):
         for dx in range(-s // 2 + 4, s // 2 - 4):  # across the middle of the square, and down it
             for px in (surface.get_at((x + dx, y)), surface.get_at((x, y + dx))):
                 assert max(abs(a - b) for a, b in zip(px[:3], PAPER)) < 12, (name, dx, px)
+
+
+def test_a_board_label_stays_on_the_board_and_shrinks_when_wider_than_it():
+    from ui.views.overlay import tag_place
+
+    assert tag_place((60, 20), (100, 50), 30, 300) == pygame.Rect(70, 10, 60, 20)  # centred over the spot
+    assert tag_place((60, 20), (5, 50), 30, 300).left == 0  # at the left edge: pushed in
+    assert tag_place((60, 20), (298, 50), 30, 300).right == 300  # at the right edge: pushed in
+    wide = tag_place((400, 20), (150, 50), 30, 300)  # "blocked by b2, c3, d4" on a lesson's small board
+    assert (wide.left, wide.width, wide.height) == (0, 300, 15)

@@ -35,6 +35,15 @@ ZONE_ORDER = ("hiding", "candidates", "diagonal", "forbidden", "no-room", "neare
               "reference", "capturable", "in-danger", "steps")
 
 
+def tag_place(size: tuple[int, int], anchor: tuple[float, float], above: float, width: int) -> pygame.Rect:
+    """Where a label goes: centred `above` over the anchor, inside [0, width), shrunk if wider (a small board)."""
+    w, h = size
+    if w > width:
+        w, h = width, max(1, round(h * width / w))
+    x, y = anchor
+    return pygame.Rect(min(max(0, int(x - w / 2)), width - w), max(0, int(y - above - h / 2)), w, h)
+
+
 @dataclass(frozen=True)
 class HintMark:
     """One of the bot's suggested moves to draw: its rank (1 = best), cells and label ("62%")."""
@@ -346,10 +355,10 @@ class OverlayPainter:
         word = "clear" if clear else ("blocked by " + ", ".join(view.board.name(c) for c in sight.blockers[:3]))
         tag = self._badge(word, max(12, min(24, int(s * 0.3))), fill=view.palette.overlay_colour(
             "clear" if clear else "blocked"), ink=view.palette.outline if clear else view.palette.text)
-        x, y = a
-        top = max(0, int(y - s * 0.62 - tag.get_height() / 2))
-        left = min(max(0, int(x - tag.get_width() / 2)), w - tag.get_width())
-        layer.blit(tag, (left, top))
+        place = tag_place(tag.get_size(), a, s * 0.62, w)
+        if place.size != tag.get_size():
+            tag = pygame.transform.smoothscale(tag, place.size)
+        layer.blit(tag, place)
         return layer
 
     # -- hints ------------------------------------------------------------------------------
