@@ -126,7 +126,7 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
                     side.points[role] += 1.0
                 side.moves += made[i]
                 side.seconds += spent[i]
-            shown = roles[winner] if over and winner is not None else "draw" if over else "draw (ply limit)"
+            shown = "draw (ply limit)" if not over else "draw" if winner is None else roles[winner]
             print(f"  game {g + 1}: A as {roles[first]}, winner {shown}, scores {scores}, "
                   f"{plies} plies", file=out, flush=True)
     finally:
