@@ -172,12 +172,12 @@ class FrozenForestGame(Game):
     def solvable(self, options) -> bool:
         """Perfect is offered on forests the native solver settles from the start in seconds.
 
-        Measured (PerfectBot on the opening, 2 loaded cores): grids up to 5×5; 6×6 with a rook Mina 3.6 s (7.5 s
-        when she may pass Yuki), with a queen Mina none in 200 s; the ring of 4 in 0.5–4.2 s, of 6 none in 10 s.
+        Measured (PerfectBot): grids up to 5×5; the ring of 4 in 0.5–4.2 s, of 6 none in 10 s. 6×6 with a rook Mina
+        settles its opening in 3.6 s but Mina's answer to an edge step takes 6–9 s (20 s in the app): not offered.
         """
         if options["layout"] == "ring":
             return options["size"] == 4
-        return options["size"] <= (6 if options["mina_moves"] == "rook" else 5)
+        return options["size"] <= 5
 
     def _initial(self, cfg: Config) -> State:
         s = FrozenForestState._start(cfg, YUKI)
