@@ -3,7 +3,7 @@ import io
 
 import pytest
 
-from game.arena import main, parse_options, run, wilson
+from game.bots.arena import main, parse_options, run, wilson
 
 
 def test_a_short_match_alternates_roles_and_reports_each_role():

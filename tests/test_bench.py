@@ -2,7 +2,7 @@
 import re
 
 from game import GAMES
-from game.bench import main, native_playouts_per_second, playouts_per_second
+from game.bots.bench import main, native_playouts_per_second, playouts_per_second
 
 
 def test_both_engines_play_whole_games_of_the_same_length():

@@ -110,3 +110,13 @@ def test_scenes_reach_the_app_only_through_their_context():
     for m, imports in graph.items():
         if m.startswith("ui.scenes"):
             assert "ui.app" not in imports and "ui.headless" not in imports, m
+
+
+def test_the_rules_never_import_the_bots():
+    """The rules (game/ outside game/bots/) stand alone: the bots, and the tools that use them
+    (arena, bench, puzzle miner), sit in game/bots/ and import the rules, never the other way."""
+    graph = import_graph(module_files("game"))
+    rules = {m for m in graph if not m.startswith("game.bots")}
+    assert "game.core" in rules and "game.bots.arena" in graph
+    for m in sorted(rules):
+        assert not {i for i in graph[m] if i.startswith("game.bots")}, m

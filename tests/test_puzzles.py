@@ -8,7 +8,7 @@ from game import _native
 from game.bots.native import native_options
 from game.puzzles import (LEVELS, PROGRESS_FILE, Progress, by_level, check, from_json, load, path_for,
                           to_json)
-from game.puzzles.generate import PLANS, Prover, generate
+from game.bots.mine_puzzles import PLANS, Prover, generate
 
 PUZZLES = {gid: load(gid) for gid in GAMES}
 ALL = [(gid, p) for gid in GAMES for p in PUZZLES[gid]]

@@ -1,7 +1,7 @@
 """Puzzles: positions the solver proved to have one right move, shipped as data; answers and progress.
 
 A puzzle file is `game/puzzles/<game_id with underscores>.json`, written by the generator
-(`python -m game.puzzles`, see game.puzzles.generate):
+(`python -m game.bots.mine_puzzles`, see game.bots.mine_puzzles):
 
     {"format": "frostfield-puzzles", "version": 1, "game": "frozen-forest",
      "generator": {...how it was made, for resuming...}, "puzzles": [puzzle, ...]}

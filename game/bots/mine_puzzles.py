@@ -1,6 +1,6 @@
 """The puzzle generator: bot games, positions the solver proves have one right move, ranked in three levels.
 
-    python -m game.puzzles [--game ID ...] [--seed N] [--minutes M] [--target N] [--fresh]
+    python -m game.bots.mine_puzzles [--game ID ...] [--seed N] [--minutes M] [--target N] [--fresh]
 
 For each game it plays Beginner-level games (iteration-bound, so a seed replays them
 exactly), walks each game back from its end while the solver can prove positions, and
@@ -390,7 +390,7 @@ def show(game_id: str, level: int | None = None, folder: Path = FOLDER) -> str:
 
 def main(argv=None) -> None:
     """The command line: mine puzzles for some or all games, or show them."""
-    parser = argparse.ArgumentParser(prog="python -m game.puzzles", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m game.bots.mine_puzzles", description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=list(GAMES), help="a game id (repeat; default all)")
     parser.add_argument("--seed", type=int, default=1, help="the seed every bot game follows from")
     parser.add_argument("--minutes", type=float, default=4.0, help="time per game before stopping (resumable)")

@@ -1,4 +1,4 @@
-"""Speed of the two engines side by side: `python -m game.bench`.
+"""Speed of the two engines side by side: `python -m game.bots.bench`.
 
 For each game at its default options: uniformly random playouts per CPU second in the Python
 rules (game/) and in the native core (same seed, same ply cap), and their ratio; then the native

@@ -1,6 +1,6 @@
 """Bot against bot, headless: the measure of strength.
 
-    python -m game.arena --game frozen-forest --option size=6 --a strong --b uct --games 40 --seconds 0.2
+    python -m game.bots.arena --game frozen-forest --option size=6 --a strong --b uct --games 40 --seconds 0.2
 
 Plays N games with roles alternated (A takes player 0 in odd-numbered games), and prints
 each side's win rate overall and per role with a 95% Wilson interval, mean scores and
@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
     from game.bots.levels import ARENA_LEVELS
 
-    parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m game.bots.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
     parser.add_argument("--option", action="append", default=[], metavar="K=V",
                         help="a game option, e.g. size=6 (repeatable)")
