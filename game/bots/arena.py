@@ -167,6 +167,20 @@ def parse_options(pairs: list[str]) -> dict:
     return out
 
 
+MAX_SECONDS = 600.0  # a move; the slowest level takes three times Strong's, and the core caps a search at an hour
+
+
+def seconds_per_move(text: str) -> float:
+    """--seconds, checked: a number of seconds above 0 and at most MAX_SECONDS (not nan, inf or negative)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds above 0 and at most {MAX_SECONDS:g}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
     from game.bots.levels import ARENA_LEVELS
@@ -179,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--a", required=True, help=f"level of bot A ({levels}), knobs after '+': strong+c=0.7")
     parser.add_argument("--b", required=True, help="level of bot B, likewise")
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=None,
+    parser.add_argument("--seconds", type=seconds_per_move, default=None,
                         help="Strong's (and uct's) time per move; other levels scale with it")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (one per core)")
@@ -192,8 +206,6 @@ def main(argv: list[str] | None = None) -> int:
         options = parse_options(args.option)
         if args.games < 1:
             raise ValueError("--games must be at least 1")
-        if args.seconds is not None and args.seconds <= 0:
-            raise ValueError("--seconds must be positive")
         if args.max_plies < 1:
             raise ValueError("--max-plies must be at least 1")
         if args.jobs < 1:

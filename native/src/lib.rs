@@ -40,6 +40,39 @@ mod bindings {
         PyValueError::new_err(msg)
     }
 
+    /// The longest any one call may search: an hour (a move in the app takes seconds).
+    const MAX_SECONDS: f64 = 3600.0;
+    /// The most iterations one search may be given: minutes of work on the fastest board.
+    const MAX_ITERATIONS: u64 = 100_000_000;
+
+    /// A time in seconds, checked: a ValueError names the argument unless it is a number in 0..=MAX_SECONDS
+    /// (Duration::from_secs_f64 panics on negative, NaN, infinite or huge values).
+    fn seconds_arg(name: &str, value: f64) -> PyResult<f64> {
+        if value.is_finite() && (0.0..=MAX_SECONDS).contains(&value) {
+            Ok(value)
+        } else {
+            Err(bad(format!("{name} must be a number of seconds from 0 to {MAX_SECONDS}, not {value:?}")))
+        }
+    }
+
+    /// An iteration budget, checked: 1..=MAX_ITERATIONS.
+    fn iterations_arg(value: u64) -> PyResult<u64> {
+        if (1..=MAX_ITERATIONS).contains(&value) {
+            Ok(value)
+        } else {
+            Err(bad(format!("iterations must be from 1 to {MAX_ITERATIONS}, not {value:?}")))
+        }
+    }
+
+    /// A finite number in lo..=hi, or a ValueError naming the argument.
+    fn number_arg(name: &str, value: f64, lo: f64, hi: f64) -> PyResult<f64> {
+        if value.is_finite() && (lo..=hi).contains(&value) {
+            Ok(value)
+        } else {
+            Err(bad(format!("{name} must be a number from {lo} to {hi}, not {value:?}")))
+        }
+    }
+
     /// Run `work` with the GIL released; `progress(fraction)` is called back now and then with
     /// the GIL held, and an exception it raises stops the work and is raised here.
     fn watched<T: Send>(
@@ -118,6 +151,12 @@ mod bindings {
             if seconds.is_none() && iterations.is_none() {
                 return Err(bad("give the search a budget: seconds, iterations or both".into()));
             }
+            let seconds = seconds.map(|s| seconds_arg("seconds", s)).transpose()?;
+            let iterations = iterations.map(iterations_arg).transpose()?;
+            let c = number_arg("c", c, 0.0, 1e6)?;
+            let solver_share = number_arg("solver_share", solver_share, 0.0, 1.0)?;
+            let root_share = number_arg("root_share", root_share, 0.0, 1.0)?;
+            let swindle = number_arg("swindle", swindle, 0.0, 1.0)?;
             let spec = Spec { seconds, iterations, c, proofs, solve_nodes, solve_at, solver_share, root_share, reuse, swindle, widen };
             let engine = make(game_id, &self::options(options)?, spec.clone(), knowledge, solve_root, seed).map_err(bad)?;
             Ok(Searcher { engine, spec })
@@ -142,6 +181,7 @@ mod bindings {
         /// (move, value, 0, proof); None if the root is not solved within `seconds`.
         #[pyo3(signature = (moves, exact=true, seconds=30.0, extra=1.0, progress=None))]
         fn perfect(&mut self, py: Python<'_>, moves: Vec<String>, exact: bool, seconds: f64, extra: f64, progress: Option<Py<PyAny>>) -> PyResult<Option<Vec<Scored>>> {
+            let (seconds, extra) = (seconds_arg("seconds", seconds)?, seconds_arg("extra", extra)?);
             let engine = &mut self.engine;
             watched(py, progress, Some(seconds), None, |w| engine.perfect(&moves, exact, seconds, extra, w))
         }
@@ -151,6 +191,8 @@ mod bindings {
         /// None past `nodes` or `seconds`. The table of solved positions is kept between calls.
         #[pyo3(signature = (moves, lo, hi, nodes=None, seconds=None))]
         fn solve(&mut self, py: Python<'_>, moves: Vec<String>, lo: i32, hi: i32, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Option<(i32, Option<String>)>> {
+            // Neither nodes nor seconds: still bounded, by the longest search there is.
+            let seconds = Some(seconds.map_or(Ok(MAX_SECONDS), |s| seconds_arg("seconds", s))?);
             let engine = &mut self.engine;
             watched(py, None, seconds, None, |w| engine.solve(&moves, (lo, hi), nodes, seconds, w))
         }
@@ -200,6 +242,7 @@ mod bindings {
     #[pyfunction]
     #[pyo3(signature = (game_id, options, seconds, cap=1000, seed=1))]
     fn playouts(py: Python<'_>, game_id: &str, options: Option<&Bound<'_, PyDict>>, seconds: f64, cap: usize, seed: u64) -> PyResult<(u64, u64)> {
+        let seconds = seconds_arg("seconds", seconds)?;
         let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0).map_err(bad)?;
         Ok(py.detach(|| engine.playouts(seconds, cap, seed)))
     }

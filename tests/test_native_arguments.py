@@ -1,0 +1,62 @@
+"""The native core's entry points refuse bad numbers with a ValueError naming the argument (never a panic),
+and every budget is bounded; the arena's command line refuses a bad --seconds before anything runs."""
+import math
+import time
+
+import pytest
+
+from game import _native
+from game.bots.arena import main
+
+BAD_SECONDS = [-1.0, math.nan, math.inf, -math.inf, 1e300, 3601.0]
+FF5 = {"size": 5}
+
+
+@pytest.mark.parametrize("seconds", BAD_SECONDS)
+def test_a_searcher_refuses_a_time_that_is_no_time(seconds):
+    with pytest.raises(ValueError, match="seconds"):
+        _native.Searcher("frozen-forest", FF5, seconds=seconds)
+
+
+@pytest.mark.parametrize("iterations", [0, 2**63, 10**9])
+def test_a_searcher_refuses_an_unbounded_iteration_budget(iterations):
+    with pytest.raises(ValueError, match="iterations"):
+        _native.Searcher("frozen-forest", FF5, iterations=iterations)
+
+
+@pytest.mark.parametrize("knob, value", [("c", math.nan), ("c", -1.0), ("solver_share", 2.0),
+                                         ("root_share", -0.5), ("swindle", math.inf)])
+def test_a_searcher_refuses_knobs_out_of_range(knob, value):
+    with pytest.raises(ValueError, match=knob):
+        _native.Searcher("frozen-forest", FF5, seconds=0.1, **{knob: value})
+
+
+@pytest.mark.parametrize("seconds", BAD_SECONDS)
+def test_perfect_solve_and_playouts_refuse_a_bad_time(seconds):
+    searcher = _native.Searcher("frozen-forest", FF5, iterations=1)
+    with pytest.raises(ValueError, match="seconds"):
+        searcher.perfect([], seconds=seconds)
+    with pytest.raises(ValueError, match="extra"):
+        searcher.perfect([], extra=seconds)
+    with pytest.raises(ValueError, match="seconds"):
+        searcher.solve([], -1000, 1000, seconds=seconds)
+    with pytest.raises(ValueError, match="seconds"):
+        _native.playouts("frozen-forest", FF5, seconds)
+
+
+def test_good_budgets_still_search_and_the_largest_iteration_budget_is_accepted():
+    searcher = _native.Searcher("frozen-forest", FF5, seconds=0.05, iterations=100_000_000)
+    t = time.monotonic()
+    scored, stats = searcher.search([])
+    assert scored and stats["iterations"] > 0 and time.monotonic() - t < 2.0  # seconds ends it first
+    assert _native.playouts("frozen-forest", FF5, 0.0)[0] >= 0  # zero seconds is a (tiny) budget
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-1", "0", "1e9", "soon"])
+def test_the_arena_refuses_a_bad_seconds_with_a_message(capsys, seconds):
+    with pytest.raises(SystemExit) as stop:
+        main(["--game", "hv-grid", "--option", "size=3", "--a", "random", "--b", "uct", "--games", "1",
+              "--seconds", seconds])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--seconds" in err and "seconds" in err.split("--seconds", 1)[1]
