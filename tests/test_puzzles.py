@@ -110,17 +110,25 @@ def test_progress_round_trips_through_its_file(tmp_path):
 
 
 @pytest.mark.parametrize("damage", [b"{not json", b'{"format": "frostfield-puzzle-progress", "solved": 3}',
-                                    b'["a list"]', b"\xff\xfe"])
+                                    b'["a list"]', b"\xff\xfe", b"[" * 3000, b"[" * 100_000, b" " * 2_000_000],
+                         ids=["invalid", "wrong-type", "list", "not-utf8", "deep-3kb", "deep-100kb", "huge"])
 def test_damaged_progress_is_kept_aside_and_starts_fresh(tmp_path, damage):
     (tmp_path / PROGRESS_FILE).write_bytes(damage)
     progress = Progress(tmp_path)
     assert progress.solved == set() and "damaged" in progress.warning
-    assert (tmp_path / (PROGRESS_FILE + ".damaged")).read_bytes() == damage
+    aside = sorted(tmp_path.glob("puzzle-progress.damaged-*.json"))
+    assert len(aside) == 1 and aside[0].read_bytes() == damage and aside[0].name in progress.warning
     progress.mark_solved("x")
-    assert Progress(tmp_path).is_solved("x")
+    assert Progress(tmp_path).is_solved("x") and Progress(tmp_path).warning is None  # said once
     (tmp_path / PROGRESS_FILE).write_bytes(damage)  # damaged again: the first copy is kept too
     Progress(tmp_path)
-    assert (tmp_path / (PROGRESS_FILE + ".damaged-2")).exists()
+    assert len(list(tmp_path.glob("puzzle-progress.damaged-*.json"))) == 2
+
+
+def test_progress_that_is_a_folder_is_reported_not_raised(tmp_path):
+    (tmp_path / PROGRESS_FILE).mkdir()
+    progress = Progress(tmp_path)
+    assert progress.solved == set() and progress.warning
 
 
 # -- the generator ----------------------------------------------------------------------------

@@ -10,6 +10,9 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from game.record import atomic_write
+from game.userfiles import UnreadableFile, read_small, short_lock
+
 SETTINGS_NAME = "settings.json"
 
 # Seconds a move's animation lasts at each speed; "off" draws the move at once.
@@ -75,6 +78,7 @@ class SettingsStore:
             folder = platformdirs.user_config_dir("frostfield", appauthor=False)
         self.folder = Path(folder)
         self.path = self.folder / SETTINGS_NAME
+        self._known: dict | None = None  # the file's settings as last read or written by this window
 
     def load(self) -> Settings:
         """The saved settings, or the defaults where there are none or the file is damaged."""
@@ -82,34 +86,58 @@ class SettingsStore:
 
     def read(self) -> tuple[Settings, str | None]:
         """The saved settings (defaults for what is missing or unusable), and what was wrong with the file, if anything."""
-        try:
-            # utf-8-sig: a file edited with Windows Notepad starts with a byte-order mark.
-            text = self.path.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            return Settings(), None
-        except UnicodeDecodeError:
-            return Settings(), f"{self.path.name} is not UTF-8 text"
-        except OSError as err:
-            return Settings(), f"cannot read {self.path}: {err.strerror or err}"
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            return Settings(), f"{self.path.name} is not valid JSON ({err.msg})"
-        except (RecursionError, ValueError):  # nested too deep, or a number too long to read
-            return Settings(), f"{self.path.name} is not settings JSON"
-        settings, bad = clean(data)
+        settings, bad = self._read()
+        self._known = _as_json(settings)
+        if isinstance(bad, str):
+            return settings, bad
         if bad:
             return settings, f"{self.path.name}: unusable {', '.join(bad)}; defaults used for those"
         return settings, None
 
-    def save(self, settings: Settings) -> str | None:
-        """Write the settings; returns None, or a message if the folder is not writable."""
-        from game.record import atomic_write  # one atomic writer for the whole app
-
-        data = asdict(settings)
-        data["window"] = list(settings.window)
+    def _read(self) -> tuple[Settings, list[str] | str]:
+        """The file's settings and the names of unusable ones, or defaults and a sentence saying why it is unreadable."""
         try:
-            atomic_write(self.path, json.dumps(data, indent=1) + "\n")
+            raw = read_small(self.path)  # a pipe or a huge file is refused, not read
+        except FileNotFoundError:
+            return Settings(), []
+        except UnreadableFile as err:
+            return Settings(), str(err)
+        except OSError as err:
+            return Settings(), f"cannot read {self.path}: {err.strerror or err}"
+        try:
+            # utf-8-sig: a file edited with Windows Notepad starts with a byte-order mark.
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return Settings(), f"{self.path.name} is not UTF-8 text"
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            return Settings(), f"{self.path.name} is not valid JSON ({err.msg})"
+        except (RecursionError, MemoryError, ValueError):  # nested too deep, or a number too long to read
+            return Settings(), f"{self.path.name} is not settings JSON"
+        return clean(data)
+
+    def save(self, settings: Settings) -> str | None:
+        """Write the settings, merged with what another window saved meanwhile; None, or a message if it cannot.
+
+        Only what this window changed since it last read or wrote the file is written over the file's values.
+        """
+        data = _as_json(settings)
+        try:
+            with short_lock(self.path):
+                on_disk, bad = self._read()
+                if self._known is not None and not isinstance(bad, str):
+                    theirs = _as_json(on_disk)
+                    data = {k: v if v != self._known.get(k) else theirs[k] for k, v in data.items()}
+                atomic_write(self.path, json.dumps(data, indent=1) + "\n")
         except OSError as err:
             return f"cannot save settings to {self.folder}: {err.strerror or err}"
+        self._known = data
         return None
+
+
+def _as_json(settings: Settings) -> dict:
+    """Settings as the file holds them."""
+    data = asdict(settings)
+    data["window"] = list(settings.window)
+    return data

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.record import default_data_dir
 from game.saves import Kept, KeptGames
+from game.userfiles import put_aside
 from ui.widgets.prose import short_path
 from ui.settings import Settings, SettingsStore
 
@@ -23,18 +24,6 @@ def default_log_dir() -> Path:
     import platformdirs  # here, not at import time
 
     return Path(platformdirs.user_log_dir("frostfield", appauthor=False))
-
-
-def put_aside(path: Path) -> Path:
-    """Rename a damaged file to "<name>.damaged-<time><suffix>" beside it; returns the new path."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-    n = 1
-    while target.exists():  # two in the same second: number them
-        n += 1
-        target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
-    os.replace(path, target)
-    return target
 
 
 class Storage:

@@ -36,6 +36,7 @@ from typing import Any
 
 from game.core import State, get_game
 from game.record import atomic_write
+from game.userfiles import parse_json, put_aside, read_small, short_lock
 
 FORMAT = "frostfield-puzzles"
 VERSION = 1
@@ -187,57 +188,53 @@ PROGRESS_FORMAT = "frostfield-puzzle-progress"
 class Progress:
     """Which puzzles the person has solved, kept as a small JSON file in a folder given by the app.
 
-    A damaged file is moved aside (`puzzle-progress.json.damaged`, numbered if taken) and
-    progress starts fresh; `warning` then says so, for the app to show once.
+    A damaged file is set aside as the app's other damaged files are (`puzzle-progress.damaged-<time>.json`)
+    and progress starts fresh; `warning` then says so, for the app to show once. Two windows may solve
+    puzzles at once: a solve is merged into what the file holds, under a short lock, never written blind.
     """
 
     def __init__(self, folder: str | Path):
         self.path = Path(folder) / PROGRESS_FILE
         self.warning: str | None = None
-        self.solved: set[str] = set()
+        self.solved: set[str] = self._read()
+
+    def _read(self) -> set[str]:
+        """The solved ids in the file (none if there is no file); a damaged file is set aside and `warning` set."""
         try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return
-        except OSError as err:
-            self.warning = f"cannot read the puzzle progress ({err.strerror or err}); starting fresh"
-            return
-        try:
-            data = json.loads(raw.decode("utf-8"))
+            data = parse_json(read_small(self.path), self.path.name)
             if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
                 raise ValueError("not a puzzle progress file")
-            solved = data["solved"]
+            solved = data.get("solved")
             if not isinstance(solved, list) or not all(isinstance(s, str) for s in solved):
                 raise ValueError("'solved' is not a list of puzzle ids")
-            self.solved = set(solved)
-        except (ValueError, KeyError) as err:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-            aside = self._aside()
+            return set(solved)
+        except FileNotFoundError:
+            return set()
+        except ValueError as err:  # UnreadableFile too: a pipe, a folder, a huge file
             try:
-                self.path.replace(aside)
+                where = f"kept as {put_aside(self.path).name}"
             except OSError:
-                aside = self.path  # cannot move it: it is overwritten at the next solve
-            self.warning = f"the puzzle progress file was damaged ({err}); kept as {aside.name}, starting fresh"
-
-    def _aside(self) -> Path:
-        """A free name beside the progress file for keeping a damaged copy."""
-        aside = self.path.with_name(self.path.name + ".damaged")
-        n = 1
-        while aside.exists():
-            n += 1
-            aside = self.path.with_name(f"{self.path.name}.damaged-{n}")
-        return aside
+                where = "it is replaced at the next solve"
+            self.warning = f"the puzzle progress file was damaged ({err}); {where}, starting fresh"
+        except OSError as err:
+            self.warning = f"cannot read the puzzle progress ({err.strerror or err}); starting fresh"
+        return set()
 
     def is_solved(self, puzzle_id: str) -> bool:
         """True if the puzzle was solved before."""
         return puzzle_id in self.solved
 
     def mark_solved(self, puzzle_id: str) -> None:
-        """Record a solved puzzle and save at once (atomically)."""
-        if puzzle_id in self.solved:
-            return
+        """Record a solved puzzle and save at once (merged with the file, atomically); OSError if it cannot be written."""
         self.solved.add(puzzle_id)
-        data = {"format": PROGRESS_FORMAT, "version": 1, "solved": sorted(self.solved)}
-        atomic_write(self.path, json.dumps(data, indent=1))
+        with short_lock(self.path):
+            on_disk = self._read()  # what another window solved meanwhile is kept
+            if self.solved <= on_disk:
+                self.solved = on_disk
+                return
+            self.solved |= on_disk
+            data = {"format": PROGRESS_FORMAT, "version": 1, "solved": sorted(self.solved)}
+            atomic_write(self.path, json.dumps(data, indent=1))
 
     def count(self, puzzles: list[Puzzle]) -> int:
         """How many of these puzzles are solved."""
