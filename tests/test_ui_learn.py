@@ -208,14 +208,17 @@ def test_solved_marks_are_kept_and_the_first_unsolved_puzzle_opens(driver):
     assert scene.index == 0 and "Solved before" in plain(scene.panel.text)
 
 
-def test_a_damaged_progress_file_is_set_aside_and_said_once(driver):
+@pytest.mark.parametrize("damage", ["{not json", "[" * 3000], ids=["invalid", "nested-3kb"])
+def test_a_damaged_progress_file_is_set_aside_and_said_once(driver, damage):
     folder = driver.app.storage.data_dir
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / PROGRESS_FILE).write_text("{not json")
+    (folder / PROGRESS_FILE).write_text(damage)
     driver.app.scenes.switch("puzzles", PuzzleRequest("hv-grid"))
     driver.frames(2)
+    assert driver.app.scenes.current_name == "puzzles"  # not the error page
     assert "damaged" in plain(driver.scene.panel.text)
-    assert (folder / (PROGRESS_FILE + ".damaged")).read_text() == "{not json"
+    (aside,) = folder.glob("puzzle-progress.damaged-*.json")  # as the other damaged user files are
+    assert aside.read_text() == damage and aside.name in plain(driver.scene.panel.text)
     driver.app.scenes.switch("puzzles", PuzzleRequest("hv-grid"))
     driver.frames(2)
     assert "damaged" not in plain(driver.scene.panel.text)

@@ -240,13 +240,15 @@ class App:
         if scene is None or not self.running:
             return
         sprites = len(self.ui.get_sprite_group().sprites())  # a tooltip that appears adds one
-        self.ui.update(dt)
+        # The scene first: pygame-gui lays out what it changed (texts, buttons, hidden labels) in its update,
+        # so this frame shows the change (the other way round it showed a frame later, or never).
         scene.update(dt)
         self.scenes.apply_pending()
+        self.ui.update(dt)
         if draw is None:
             draw = (bool(events) or moving or self._dirty or self.scenes.current is not before
-                    or self.scenes.current.animating or len(self.ui.get_sprite_group().sprites()) != sprites
-                    or self._typing())
+                    or self.scenes.current.animating or self.scenes.current.wants_drawing
+                    or len(self.ui.get_sprite_group().sprites()) != sprites or self._typing())
         if draw:
             self.render()
             pygame.display.flip()

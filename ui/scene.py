@@ -117,6 +117,11 @@ class Scene:
         """True while the scene changes on its own (a slide, a bot thinking): the app draws every frame."""
         return False
 
+    @property
+    def wants_drawing(self) -> bool:
+        """True if what the scene shows changed by itself since it was last drawn (the app then draws a frame)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw everything that is not a pygame-gui widget (widgets are drawn after)."""
         surface.fill(self.ctx.palette.background)

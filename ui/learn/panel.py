@@ -192,11 +192,17 @@ class LearnPanel:
             self.text = text
         if message is not None:
             self.message = message
+        self.shown.remember("flow", repr((self.text, self.message)))  # drawn by the panel: a change must be drawn
         self._flow()
         for label, ok in (enabled or {}).items():
             button = self.buttons.get(label)
-            if button is not None and ok != button.is_enabled:
+            if button is not None and self.shown.remember(button, ok) and ok != button.is_enabled:
                 button.enable() if ok else button.disable()
+
+    @property
+    def stale(self) -> bool:
+        """True if what the panel shows changed since it was last drawn."""
+        return self.shown.fresh
 
     def show_choices(self, buttons: list[Button]) -> None:
         """The row of move buttons (pass, yes/no, a choice among moves, or a line's controls); rebuilt when it changes."""
@@ -213,6 +219,7 @@ class LearnPanel:
         """The panel's ground, the text and the message in their wells, and the legend's icons."""
         pygame.draw.rect(surface, palette.panel, self.rect, border_radius=12)
         pygame.draw.rect(surface, palette.panel_border, self.rect, width=2, border_radius=12)
+        self.shown.drawn()
         self.cut = 0
         for rect, paragraphs in ((self.text_rect, self.text), (self.message_rect, self.message)):
             if rect.h > 0 and self.flow is not None:

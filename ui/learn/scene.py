@@ -56,6 +56,12 @@ class TryScene(Scene):
         """True while a move slides or the timer runs."""
         return self.board is not None and (self.board.anim.running or self.timer is not None)
 
+    @property
+    def wants_drawing(self) -> bool:
+        """True if the panel changed since it was last drawn (a reset after a wrong try, a line played out)."""
+        panel = getattr(self, "panel", None)
+        return panel is not None and panel.stale
+
     def update(self, dt: float) -> None:
         """The slide of the move, then the timer."""
         if self.board is None:

@@ -149,11 +149,23 @@ class PlayPanel:
         shown.set(self.buttons["toggle_overlays"], overlays)
         shown.set(self.buttons["ask_hint"], hint)
         for button, ok in ((self.buttons["undo"], can_undo), (self.buttons["redo"], can_redo)):
-            if ok != button.is_enabled:
+            if shown.remember(button, ok) and ok != button.is_enabled:
                 button.enable() if ok else button.disable()
         self.banner, self.message = banner, message
+        shown.remember("flow", repr((banner, message, self.match)))  # drawn by the panel: a change must be drawn
         self._flow(bool(choices))
         self._show_choices(choices)
+
+    def thinking(self, busy: bool) -> None:
+        """Show the thinking label in the seats' row while the bot works (its bar is drawn), the seats otherwise."""
+        if self.shown.remember("thinking", busy):
+            self.think_label.show() if busy else self.think_label.hide()
+            self.seats_label.hide() if busy else self.seats_label.show()
+
+    @property
+    def stale(self) -> bool:
+        """True if what the panel shows changed since it was last drawn."""
+        return self.shown.fresh
 
     def _flow(self, has_choices: bool) -> None:
         """Banner, message and move buttons as tall as they need, the move list below (two rows, one if pressed).
@@ -220,7 +232,10 @@ class PlayPanel:
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, palette, view, player: int | None, player_colour, thinking: float | None,
              moves: list[str], current: int) -> None:
-        """Panel ground, banner, message, match note, move list, the mover's chip, legend icons, the thinking bar."""
+        """Panel ground, banner, message, match note, move list, the mover's chip, legend icons, the thinking bar.
+
+        Widgets are not changed here (pygame-gui would show the change only a frame later): see show and thinking.
+        """
         pygame.draw.rect(surface, palette.panel, self.rect, border_radius=12)
         pygame.draw.rect(surface, palette.panel_border, self.rect, width=2, border_radius=12)
         self.cut = 0  # lines of the banner and the message that found no room (none, but in a tiny window)
@@ -240,9 +255,7 @@ class PlayPanel:
         self._draw_chip(surface, palette, view, player, player_colour)
         for rect, key in self.legend_rows if self.legend_shown else ():
             surface.blit(self._icon(view, key, rect.w), rect.topleft)
-        if (thinking is not None) != self.think_label.visible:
-            self.think_label.show() if thinking is not None else self.think_label.hide()
-            self.seats_label.hide() if thinking is not None else self.seats_label.show()
+        self.shown.drawn()
         if thinking is not None:
             r = self.think_rect
             left = self.think_label.rect.right + 6

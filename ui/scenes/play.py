@@ -378,10 +378,21 @@ class PlayScene(Scene):
             return False
         return self.anim.running or self.ctx.bots.busy or self.finish_timer is not None or self.bot.expected(self.session)
 
+    @property
+    def wants_drawing(self) -> bool:
+        """True if the panel changed since it was last drawn (a bot's move, a hint, a message)."""
+        return self.panel is not None and self.panel.stale
+
     def update(self, dt: float) -> None:
-        """Animations, the bot's answers and turns, the pause before the results screen."""
+        """Animations, the bot's answers and turns, the pause before the results screen; the panel follows."""
         if self.session is None:
             return
+        self._advance(dt)
+        if self.panel is not None:
+            self.panel.thinking(self.ctx.bots.busy)
+
+    def _advance(self, dt: float) -> None:
+        """Animations, the bot's answers and turns, the pause before the results screen."""
         self.anim.advance(dt)
         answer = self.ctx.bots.poll()
         if answer is not None:

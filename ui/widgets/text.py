@@ -23,16 +23,27 @@ def fitting(label, texts) -> str:
 
 
 class ShownTexts:
-    """Sets widget texts only when they change: re-rendering text is the slow part of pygame-gui."""
+    """Sets widget texts only when they change: re-rendering text is the slow part of pygame-gui.
+
+    It also knows whether anything it holds changed since the owner was last drawn (`fresh`): the
+    app's loop draws only when something changed, and a panel that changes by itself (a bot's
+    move, a hint, a timer) says so through this, whatever changed it.
+    """
 
     def __init__(self):
         self._shown: dict = {}
+        self.fresh = True  # changed since `drawn()`: the window must be drawn again
 
     def set(self, widget, text: str) -> None:
         """Show `text` in `widget` unless it shows it already."""
         if self._shown.get(widget) != text:
             self._shown[widget] = text
+            self.fresh = True
             widget.set_text(text)
+
+    def drawn(self) -> None:
+        """The owner was drawn with what is held now."""
+        self.fresh = False
 
     def get(self, key, default=None):
         """What was last shown under `key` (a widget, or any key remembered with `remember`)."""
@@ -43,11 +54,13 @@ class ShownTexts:
         if self._shown.get(key) == value:
             return False
         self._shown[key] = value
+        self.fresh = True
         return True
 
     def forget(self) -> None:
         """Forget everything (the widgets were rebuilt)."""
         self._shown.clear()
+        self.fresh = True
 
 
 def theme_font(ui, points: int, step: float = 1.0, bold: bool = False):
