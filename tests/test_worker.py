@@ -8,7 +8,8 @@ import pytest
 
 from game import GAMES, get_game
 from game.bots import LEVELS, level_names, levels_for
-from game.bots.worker import BotWorker, Candidate, Failure, Progress, Reply, Request, answer
+from game.bots import worker as worker_module
+from game.bots.worker import BotWorker, Candidate, Failure, Progress, Reply, Request, Restarted, answer
 from game.review import evaluation_label
 
 GAME_IDS = ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
@@ -189,18 +190,116 @@ def test_cancel_abandons_the_request_and_the_worker_keeps_serving(worker):
     assert get_game("icebreaker").new(size=3).why_not(reply.move) is None
 
 
-def test_a_killed_worker_gives_a_failure_then_restarts():
+def wait_news(worker, rid, kinds, timeout=30.0):
+    """Poll until a message of one of `kinds` for `rid` comes (progress skipped); returns it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        msg = worker.poll()
+        if msg is not None and not isinstance(msg, Progress):
+            assert msg.request_id == rid and isinstance(msg, kinds), msg
+            return msg
+        time.sleep(0.01)
+    raise AssertionError(f"no {kinds} within {timeout} s")
+
+
+def started(worker, timeout=30.0):
+    """Wait for the first sign of life of the process working on the current request (it has started)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        msg = worker.poll()
+        if isinstance(msg, Progress):
+            return
+        assert msg is None, msg
+        time.sleep(0.01)
+    raise AssertionError("the worker never started")
+
+
+def test_a_killed_worker_is_restarted_and_asked_again_once_then_the_person_is_told():
     w = BotWorker()
     try:
-        rid = w.request("frozen-forest", {"size": 6}, [], "expert", seed=1)
-        assert w.alive
-        os.kill(w._proc.pid, signal.SIGKILL)
-        msg, _ = wait_final(w, rid, timeout=10)
-        assert isinstance(msg, Failure) and "stopped" in msg.message  # Expert thinks for seconds
-        assert not w.alive
+        rid = w.request("frozen-forest", {"size": 6}, [], "expert", seed=1)  # Expert thinks for seconds
+        started(w)
+        first = w._proc.pid
+        os.kill(first, signal.SIGKILL)
+        news = wait_news(w, rid, (Restarted,), timeout=10)
+        assert "stopped" in news.message and "restarted" in news.message
+        assert w.alive and w._proc.pid != first  # a fresh process works on the same request
+        started(w)
+        os.kill(w._proc.pid, signal.SIGKILL)  # dies again: now the person decides
+        fail = wait_news(w, rid, (Failure,), timeout=10)
+        assert "twice" in fail.message and not w.alive
         rid = w.request("hv-grid", {"size": 3}, [], "beginner", seed=1)
         reply, _ = wait_final(w, rid)
         assert isinstance(reply, Reply)
+    finally:
+        w.close()
+
+
+def test_a_restarted_worker_answers_the_request_it_was_asked_again():
+    w = BotWorker()
+    try:
+        rid = w.request("hv-grid", {"size": 4}, ["b2"], "strong", seed=2)
+        started(w)
+        os.kill(w._proc.pid, signal.SIGKILL)
+        wait_news(w, rid, (Restarted,), timeout=10)
+        reply = wait_news(w, rid, (Reply,), timeout=60)
+        assert get_game("hv-grid").replay(["b2"], size=4).why_not(reply.move) is None
+    finally:
+        w.close()
+
+
+def test_a_frozen_worker_is_killed_and_restarted(monkeypatch):
+    monkeypatch.setattr(worker_module, "SILENCE", 1.5)  # the app waits 6 s; the test need not
+    w = BotWorker()
+    try:
+        rid = w.request("frozen-forest", {"size": 6}, [], "expert", seed=1)
+        started(w)
+        frozen = w._proc
+        os.kill(frozen.pid, signal.SIGSTOP)
+        t = time.monotonic()
+        news = wait_news(w, rid, (Restarted,), timeout=10)
+        assert "no sign of life" in news.message and time.monotonic() - t < 4
+        assert not frozen.is_alive()  # killed, not left stopped
+        reply = wait_news(w, rid, (Reply,), timeout=60)
+        assert get_game("frozen-forest").new(size=6).why_not(reply.move) is None
+    finally:
+        w.close()
+
+
+def test_a_worker_stuck_far_past_its_time_is_restarted(monkeypatch):
+    monkeypatch.setattr(worker_module, "OVERTIME", (0.0, 0.5))  # any request is "stuck" after half a second
+    w = BotWorker()
+    try:
+        rid = w.request("frozen-forest", {"size": 6}, [], "expert", seed=1)
+        started(w)
+        news = wait_news(w, rid, (Restarted,), timeout=10)
+        assert "far longer" in news.message
+    finally:
+        w.close()
+
+
+@pytest.mark.parametrize("while_", ["idle", "working"])
+def test_a_new_game_never_reuses_a_frozen_worker(while_):
+    w = BotWorker()
+    try:
+        rid = w.request("hv-grid", {"size": 3}, [], "beginner", seed=1)
+        if while_ == "idle":
+            wait_final(w, rid)
+        else:
+            rid = w.request("frozen-forest", {"size": 6}, [], "expert", seed=1)
+            started(w)
+        frozen = w._proc
+        os.kill(frozen.pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 5
+        while not worker_module._stopped(frozen.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)  # the signal takes a moment; the person takes longer to start a game
+        if while_ == "working":
+            w.cancel()  # the person leaves the game
+        t = time.monotonic()
+        rid = w.request("hv-grid", {"size": 3}, [], "beginner", seed=1)  # a new game
+        reply, _ = wait_final(w, rid)
+        assert isinstance(reply, Reply) and time.monotonic() - t < worker_module.SILENCE
+        assert w._proc is not frozen and not frozen.is_alive()
     finally:
         w.close()
 

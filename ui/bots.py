@@ -48,6 +48,7 @@ class BotClient:
         self._request_id: int | None = None
         self.pending: Any = None  # the tag of the request in flight; None when the bot is idle
         self.progress = 0.0       # how far the bot has got with it, 0..1
+        self.notice: str | None = None  # news for the person: the worker froze or died and was restarted
 
     @property
     def available(self) -> bool:
@@ -101,9 +102,12 @@ class BotClient:
                 return None
             if getattr(msg, "request_id", None) != self._request_id:
                 continue  # an answer to a request abandoned earlier
-            # Told apart by their fields (Progress.fraction, Reply.move, Failure.message).
+            # Told apart by their fields (Progress.fraction, Reply.move, Failure.message; Restarted by name).
             if hasattr(msg, "fraction"):
                 self.progress = max(0.0, min(1.0, msg.fraction))
+                continue
+            if type(msg).__name__ == "Restarted":  # asked again by the worker itself: still pending
+                self.notice, self.progress = msg.message, 0.0
                 continue
             tag, self.pending, self._request_id = self.pending, None, None
             if hasattr(msg, "move"):
@@ -118,6 +122,11 @@ class BotClient:
             self._worker.cancel()
         self.pending = self._request_id = None
         self.progress = 0.0
+
+    def take_notice(self) -> str | None:
+        """The news about the worker not yet shown (then forgotten)."""
+        notice, self.notice = self.notice, None
+        return notice
 
     def close(self) -> None:
         """Stop the worker process; safe to call twice."""

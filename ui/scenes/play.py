@@ -397,6 +397,9 @@ class PlayScene(Scene):
         answer = self.ctx.bots.poll()
         if answer is not None:
             self._bot_answered(answer)
+        notice = self.ctx.bots.take_notice()  # the worker froze or died, and was restarted: say so
+        if notice:
+            self.say(notice[0].upper() + notice[1:] + ".")
         if self.state.is_over:
             if self.finish_timer is not None and not self.anim.running:
                 self.finish_timer -= dt
