@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.record import UID, Autosave, Record, load, save
+from game.userfiles import Claim, Holder
 
 FOLDER = "games"
 
@@ -31,9 +32,33 @@ class Kept:
 class KeptGames:
     """The folder of unfinished games (`<data>/games/<game id>.json`) and the old single autosave."""
 
-    def __init__(self, data_dir: str | os.PathLike):
+    def __init__(self, data_dir: str | os.PathLike, me: Holder | None = None):
         self.folder = Path(data_dir) / FOLDER
         self.legacy = Autosave(data_dir)
+        self.me = me  # this window (None: this process); tests play two windows in one process
+
+    # -- which window plays which game: a lock file beside each kept game ------------------------
+    def claim(self, uid: str) -> Holder | None:
+        """Claim the game `uid` for this window; the window that has it instead, if another one does.
+
+        A claim left by a window that is gone (its process ended, on this machine) is taken over. If the
+        folder cannot be written, the game is played unclaimed rather than not at all.
+        """
+        try:
+            return Claim(self.path_for(uid), self.me).take()
+        except OSError:
+            return None
+
+    def held_elsewhere(self, uid: str) -> Holder | None:
+        """The other window playing the game `uid`, if one does."""
+        return Claim(self.path_for(uid), self.me).held_by_other()
+
+    def release(self, uid: str) -> None:
+        """This window no longer plays the game `uid` (another may take it)."""
+        try:
+            Claim(self.path_for(uid), self.me).release()
+        except OSError:
+            pass  # a claim that cannot be removed is stale once this process ends
 
     def path_for(self, uid: str) -> Path:
         """Where the game with record id `uid` is kept."""
@@ -51,6 +76,7 @@ class KeptGames:
             self.path_for(uid).unlink()
         except FileNotFoundError:
             pass
+        self.release(uid)
 
     def files(self) -> list[Path]:
         """The files that should hold kept games (a damaged file put aside beside them is not one)."""
@@ -64,6 +90,7 @@ class KeptGames:
 
         A kept file whose game has finished (an old app, a crash at the last move) is removed.
         """
+        self._sweep_claims()
         games, problems = [], []
         for path in self.files():
             try:
@@ -84,6 +111,19 @@ class KeptGames:
             games.append(Kept(loaded.record, loaded.state, saved, path))
         games.sort(key=lambda kept: kept.saved, reverse=True)
         return games, problems
+
+    def _sweep_claims(self) -> None:
+        """Remove the lock files of windows that are gone, once their game is gone too (finished elsewhere, deleted)."""
+        try:
+            locks = [p for p in self.folder.iterdir() if p.suffix == ".lock" and UID.fullmatch(p.stem)]
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        for lock in locks:
+            if not lock.with_suffix(".json").exists() and Claim(lock.with_suffix(".json"), self.me).holder() is None:
+                try:
+                    lock.unlink()
+                except OSError:
+                    pass
 
     def holds_other(self, record: Record) -> bool:
         """True if a kept game has this record's id but other moves (loading it must not overwrite that game)."""

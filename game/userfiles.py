@@ -14,7 +14,7 @@ import os
 import socket
 import stat
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Iterator
@@ -150,6 +150,7 @@ class Holder:
     pid: int
     host: str
     started: float | None
+    since: str = field(default="", compare=False)  # when it took the claim (local time, ISO), for people
 
     @classmethod
     def me(cls) -> "Holder":
@@ -177,7 +178,7 @@ class Claim:
         """Who holds the game now: None if nobody, or only a holder that is gone."""
         try:
             data = parse_json(read_small(self.path, 4096), self.path.name)
-            holder = Holder(int(data["pid"]), str(data["host"]), data.get("started"))
+            holder = Holder(int(data["pid"]), str(data["host"]), data.get("started"), str(data.get("since", "")))
         except (OSError, ValueError, KeyError, TypeError):
             return None  # no lock, or a damaged one: nobody holds the game
         if holder != self.me and holder.is_gone():
@@ -190,7 +191,10 @@ class Claim:
         return holder if holder is not None and holder != self.me else None
 
     def take(self) -> Holder | None:
-        """Claim the game for this window; returns the other holder instead if another window has it."""
+        """Claim the game for this window; returns the other holder instead if another window has it.
+
+        OSError if the lock file cannot be written (a read-only folder: the caller plays on unclaimed).
+        """
         with short_lock(self.path):
             other = self.held_by_other()
             if other is not None:

@@ -4,6 +4,8 @@ is taken over. Two "windows" are two objects here, or two real processes."""
 import multiprocessing
 import os
 
+import pygame
+
 from game.puzzles import PROGRESS_FILE, Progress
 from game.userfiles import Claim, Holder
 from ui.settings import Settings, SettingsStore
@@ -40,7 +42,7 @@ def test_two_processes_solving_at_once_lose_no_solve(tmp_path):
 # -- settings ---------------------------------------------------------------------------------
 def test_two_windows_changing_different_settings_keep_both(tmp_path):
     one, two = SettingsStore(tmp_path), SettingsStore(tmp_path)
-    mine, theirs = one.load(), two.load()
+    mine, theirs = one.read()[0], two.read()[0]
     assert one.save(mine.changed(sound=False)) is None
     assert two.save(theirs.changed(animation="slow")) is None  # this window never touched sound
     merged = SettingsStore(tmp_path).load()
@@ -50,9 +52,21 @@ def test_two_windows_changing_different_settings_keep_both(tmp_path):
     assert (merged.sound, merged.animation, merged.window) == (False, "slow", (1024, 640))
 
 
+def test_closing_a_window_keeps_what_another_window_changed(tmp_path):
+    one, two = SettingsStore(tmp_path), SettingsStore(tmp_path)
+    mine, _ = one.read()
+    two.read()
+    two.save(Settings(animation="slow"))
+    mine = mine.changed(sound=False)
+    if mine != one.load():  # what the app does when it closes
+        one.save(mine)
+    merged = SettingsStore(tmp_path).load()
+    assert merged.animation == "slow" and merged.sound is False
+
+
 def test_the_last_change_of_the_same_setting_wins(tmp_path):
     one, two = SettingsStore(tmp_path), SettingsStore(tmp_path)
-    one.load(), two.load()
+    one.read(), two.read()
     one.save(Settings(animation="fast"))
     two.save(Settings(animation="off"))
     assert SettingsStore(tmp_path).load().animation == "off"
@@ -100,3 +114,92 @@ def test_a_reused_pid_does_not_hold_the_game(tmp_path):
 def test_a_damaged_claim_holds_nothing(tmp_path):
     (tmp_path / "abc.lock").write_bytes(b"[" * 5000)
     assert Claim(tmp_path / "abc.json").take() is None
+
+
+# -- kept games in the app: a second window is told and plays a copy ------------------------------
+def other_window(folder):
+    """The kept games as another window sees them: another live process (this one's parent)."""
+    from game.saves import KeptGames
+
+    return KeptGames(folder, me=Holder(os.getppid(), Holder.me().host, None))
+
+
+def menu(make_app):
+    from ui.headless import Driver
+
+    d = Driver(make_app())
+    d.frames(2)
+    assert d.app.scenes.current_name == "select"
+    return d
+
+
+def test_a_kept_game_open_in_another_window_is_offered_as_a_copy_and_no_move_is_lost(make_app, tmp_path):
+    from game.record import Record
+
+    other = other_window(tmp_path / "data")
+    other.save(Record("hv-grid", {"size": 5}, moves=("c3",), uid="g"))
+    assert other.claim("g") is None
+    d = menu(make_app)
+    d.scene.resume(0)
+    d.frames(2)
+    assert d.app.scenes.current_name == "select"  # not opened: asked first
+    said = d.scene.dialog.dialog.confirmation_text.html_text
+    assert d.scene.dialog.is_open and "open in another Frostfield window" in said and "copy" in said
+    d.press("Play a copy")
+    scene = d.scene
+    assert d.app.scenes.current_name == "play" and scene.session.record().uid != "g"
+    scene.play_move(scene.state.legal_moves()[0])  # this window's move, kept in the copy
+    other.save(Record("hv-grid", {"size": 5}, moves=("c3", "c2"), uid="g"))  # the other window plays on
+    games = {k.record.uid: k.record.moves for k in other.scan()[0]}
+    assert games["g"] == ("c3", "c2")
+    (copy,) = [moves for uid, moves in games.items() if uid != "g"]
+    assert copy[0] == "c3" and len(copy) == 2  # both windows' moves are kept
+
+
+def test_a_game_opened_twice_another_way_becomes_a_copy_with_a_word(make_app, tmp_path):
+    from game.record import Record
+    from ui.payloads import PlayRequest
+
+    other = other_window(tmp_path / "data")
+    record = Record("hv-grid", {"size": 5}, moves=("c3",), uid="g")
+    other.save(record)
+    other.claim("g")
+    d = menu(make_app)
+    d.app.scenes.switch("play", PlayRequest.from_record(record))  # e.g. its record loaded from a file
+    d.frames(2)
+    scene = d.scene
+    assert scene.session.record().uid != "g" and scene.session.record().moves == ("c3",)
+    assert "another Frostfield window" in scene.panel.message_text() and "copy" in scene.panel.message_text()
+
+
+def test_a_kept_game_is_free_again_once_its_window_leaves_it_or_is_gone(make_app, tmp_path):
+    from game.record import Record
+
+    other = other_window(tmp_path / "data")
+    other.save(Record("hv-grid", {"size": 5}, moves=("c3",), uid="g"))
+    other.claim("g")
+    other.release("g")
+    d = menu(make_app)
+    d.scene.resume(0)
+    d.frames(2)
+    assert d.app.scenes.current_name == "play" and d.scene.session.record().uid == "g"
+    assert d.app.storage.kept.held_elsewhere("g") is None and other.held_elsewhere("g") is not None  # ours now
+    d.key(pygame.K_ESCAPE, frames=3)  # back to the menu: the game is let go
+    assert other.claim("g") is None
+
+
+def test_a_claim_left_by_a_window_that_died_is_taken_over(make_app, tmp_path):
+    from game.record import Record
+    from game.saves import KeptGames
+
+    ctx = multiprocessing.get_context("spawn")
+    dead = ctx.Process(target=os.getpid)
+    dead.start()
+    dead.join()
+    crashed = KeptGames(tmp_path / "data", me=Holder(dead.pid, Holder.me().host, None))
+    crashed.save(Record("hv-grid", {"size": 5}, moves=("c3",), uid="g"))
+    crashed.claim("g")
+    d = menu(make_app)
+    d.scene.resume(0)
+    d.frames(2)
+    assert d.app.scenes.current_name == "play" and d.scene.session.record().uid == "g"

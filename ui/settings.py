@@ -81,8 +81,8 @@ class SettingsStore:
         self._known: dict | None = None  # the file's settings as last read or written by this window
 
     def load(self) -> Settings:
-        """The saved settings, or the defaults where there are none or the file is damaged."""
-        return self.read()[0]
+        """The saved settings, or the defaults where there are none or the file is damaged (the file is left as it is)."""
+        return self._read()[0]
 
     def read(self) -> tuple[Settings, str | None]:
         """The saved settings (defaults for what is missing or unusable), and what was wrong with the file, if anything."""

@@ -26,6 +26,15 @@ def default_log_dir() -> Path:
     return Path(platformdirs.user_log_dir("frostfield", appauthor=False))
 
 
+def held_sentence(holder) -> str:
+    """What the person is told about a kept game another window plays (a game.userfiles.Holder)."""
+    import socket
+
+    where = "" if holder.host == socket.gethostname() else f" on {holder.host}"
+    since = f", since {holder.since[11:16]}" if len(holder.since) >= 16 else ""
+    return f"This game is open in another Frostfield window (process {holder.pid}{where}{since})"
+
+
 class Storage:
     """Where settings, the kept games, records and logs live, and what to do with damaged ones."""
 

@@ -26,6 +26,7 @@ from ui.play.hints import Hints
 from ui.play.overlays import Overlays
 from ui.play.panel import PANEL_BELOW, PANEL_MAX, PANEL_MIN, PANEL_SHARE, PlayPanel
 from ui.scene import Scene
+from ui.storage import held_sentence
 from ui.payloads import Finished, GameChoice, Notice, PlayRequest
 from ui.views.motion import MoveAnimation
 from ui.widgets.layout import board_and_panel
@@ -44,16 +45,24 @@ class PlayScene(Scene):
         self.game = get_game(payload.setup.game_id)
         self.game_ui = game_ui(self.game.id)
         self.panel = None
+        kept, copy_note = self.ctx.storage.kept, ""
+        uid = payload.uid or uuid.uuid4().hex
+        if (other := kept.claim(uid)) is not None:  # two windows saving one game lose moves: this one plays a copy
+            uid = uuid.uuid4().hex
+            kept.claim(uid)
+            copy_note = (f"{held_sentence(other)}. This is a copy, kept apart: "
+                         "what you play here does not change the game in that window.")
         try:
-            self.session = PlaySession(payload.record(payload.uid or uuid.uuid4().hex))
+            self.session = PlaySession(payload.record(uid))
         except ValueError as err:
             self.session = None
+            kept.release(uid)
             self.ctx.scenes.switch("select", Notice(f"That game cannot be shown: {err}"))
             return
         self.picker = MovePicker(self.session.start)
         self.hand = Hand(self.picker)
         self.message = ""                 # a reason or a warning, said in the warning colour
-        self.note = ""                    # news that is no warning ("Saved to ...")
+        self.note = copy_note             # news that is no warning ("Saved to ...")
         self._why_text = ""               # the last "why not" a click got (marked as such while shown)
         self.files = PlayFiles(self)
         self.anim = MoveAnimation()
@@ -69,8 +78,10 @@ class PlayScene(Scene):
         self._keep()
 
     def on_exit(self) -> None:
-        """Leave the game: stop the bot, remove widgets (the game stays kept for the Continue list)."""
+        """Leave the game: stop the bot, remove widgets (the game stays kept for the Continue list, for any window)."""
         self.ctx.bots.cancel()
+        if self.session is not None:
+            self.ctx.storage.kept.release(self.session.record().uid)
         self.clear()
 
     def on_resume(self) -> None:

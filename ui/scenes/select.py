@@ -17,6 +17,7 @@ from ui.menu.layout import menu_layout
 from ui.menu.texts import kept_summary
 from ui.payloads import GameChoice, LessonRequest, Notice, PlayRequest, PuzzleRequest, ReviewRequest
 from ui.scene import Scene
+from ui.storage import held_sentence
 from ui.widgets.prose import Prose, short_path
 from ui.widgets.text import theme_font
 
@@ -128,8 +129,16 @@ class SelectScene(Scene):
 
     def resume(self, index: int = 0) -> None:
         """Continue the kept game at `index` of the list (0: the newest)."""
-        if 0 <= index < len(self.kept):
-            self.ctx.scenes.switch("play", PlayRequest.from_record(self.kept[index].record))
+        if not 0 <= index < len(self.kept):
+            return
+        request = PlayRequest.from_record(self.kept[index].record)
+        other = self.ctx.storage.kept.held_elsewhere(request.uid)
+        if other is None:
+            self.ctx.scenes.switch("play", request)
+            return
+        self.ask("Open in another window", f"{held_sentence(other)}: moves played in both would be lost. "
+                 "Play a copy of it here? The other window keeps the original.", "Play a copy",
+                 lambda: self.ctx.scenes.switch("play", replace(request, uid=None)))
 
     def ask_delete(self, index: int) -> None:
         """Ask before deleting a kept game for good."""
