@@ -132,15 +132,31 @@ def pid_alive(pid: int) -> bool:
     """True if a process with this pid runs on this machine (or may: no permission to ask)."""
     if pid <= 0:
         return False
+    if os.name == "nt":  # os.kill(pid, 0) would end the process there
+        return _windows_pid_alive(pid)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:
-        return True
-    except OSError:  # Windows: no signal 0; assume alive rather than take another window's game
+    except OSError:  # no permission to signal it: it exists
         return True
     return True
+
+
+def _windows_pid_alive(pid: int) -> bool:
+    """True unless Windows says there is no such running process."""
+    import ctypes
+
+    kernel32 = ctypes.windll.kernel32
+    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return kernel32.GetLastError() == 5  # access denied: it exists
+    try:
+        code = ctypes.c_ulong()
+        kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
+        return code.value == 259  # STILL_ACTIVE
+    finally:
+        kernel32.CloseHandle(handle)
 
 
 @dataclass(frozen=True)

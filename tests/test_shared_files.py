@@ -72,6 +72,12 @@ def test_the_last_change_of_the_same_setting_wins(tmp_path):
     assert SettingsStore(tmp_path).load().animation == "off"
 
 
+def test_a_huge_settings_file_is_refused_not_read(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b" " * 3_000_000 + b"{}")
+    settings, problem = SettingsStore(tmp_path).read()
+    assert settings == Settings() and "too large" in problem
+
+
 def test_a_settings_file_that_is_a_pipe_is_refused_not_read(tmp_path):
     os.mkfifo(tmp_path / "settings.json")  # reading it would block the app for ever
     settings, problem = SettingsStore(tmp_path).read()
