@@ -122,3 +122,15 @@ def test_an_idle_window_is_not_drawn_again_and_again(make_app):
     drawn = d.app.frames_drawn
     idle(d.app, 30)
     assert d.app.frames_drawn == drawn
+
+
+def test_an_idle_lesson_or_puzzle_is_not_drawn_again_and_again(make_app):
+    from ui.payloads import PuzzleRequest
+
+    d = Driver(make_app(offer_resume=False))
+    for name, payload in (("lesson", LessonRequest("goats-wintering", 2)), ("puzzles", PuzzleRequest("hv-grid"))):
+        d.app.scenes.switch(name, payload)
+        idle(d.app, 10)
+        drawn = d.app.frames_drawn
+        idle(d.app, 30)
+        assert d.app.frames_drawn == drawn, name

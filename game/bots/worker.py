@@ -369,7 +369,12 @@ class BotWorker:
             self._current = self._request = None
             return Failure(rid, f"{why}, twice; ask again to start it afresh")
         self._retried = True
-        self._send(request)
+        try:
+            self._send(request)
+        except Exception as err:  # e.g. no new process can start: the person decides
+            self._stop(firm=True)
+            self._current = self._request = None
+            return Failure(rid, f"{why}, and it could not be restarted ({type(err).__name__}: {err})")
         return Restarted(rid, f"{why}: it was restarted and asked again")
 
     def _drain(self) -> None:
