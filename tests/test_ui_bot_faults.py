@@ -27,7 +27,7 @@ def run_until(d, done, seconds):
 
 @pytest.mark.parametrize("fault", [signal.SIGSTOP, signal.SIGKILL], ids=["frozen", "killed"])
 def test_the_panel_says_the_bot_was_restarted_and_the_bot_moves(make_app, monkeypatch, fault):
-    monkeypatch.setattr(worker_module, "SILENCE", 1.5)  # the app waits 6 s; the test need not
+    monkeypatch.setattr(worker_module, "SILENCE", 2.0)  # the app waits 6 s; the test need not
     d = Driver(make_app(offer_resume=False, worker_factory=BotWorker))
     scene = start(d, "frozen-forest", people=(Seat("bot", "expert"), Seat()), size=6)
     bots = d.app.bots

@@ -249,7 +249,7 @@ def test_a_restarted_worker_answers_the_request_it_was_asked_again():
 
 
 def test_a_frozen_worker_is_killed_and_restarted(monkeypatch):
-    monkeypatch.setattr(worker_module, "SILENCE", 1.5)  # the app waits 6 s; the test need not
+    monkeypatch.setattr(worker_module, "SILENCE", 2.0)  # the app waits 6 s; the test need not
     w = BotWorker()
     try:
         rid = w.request("frozen-forest", {"size": 6}, [], "expert", seed=1)
