@@ -134,6 +134,13 @@ def test_goats_overlay_shows_warmth_forbidden_cells_with_their_goat_and_danger(d
         removed |= set(bits(enemy & ~state.play(m).goats[1 - state.to_move]))
     assert drawn.zones["capturable"] == removed and removed
     assert drawn.zones["in-danger"]
+    # The dashed lines from a forbidden cell to its goat have a legend row, its icon a dashed line in their colour.
+    texts = [w.text for w in scene.widgets if getattr(w, "object_ids", None) and "#legend" in w.object_ids]
+    assert "Dashed line: to the goat that forbids the cell" in texts
+    icon = scene.view.legend_icon("links-forbidden", 24)
+    colour = scene.ctx.palette.overlay_colour("forbidden")
+    assert any(sum(abs(a - b) for a, b in zip(icon.get_at((x, y))[:3], colour)) < 40 and icon.get_at((x, y))[3] > 200
+               for x in range(24) for y in range(24))
 
 
 def test_hv_overlay_shows_the_reference_and_candidates(driver):
