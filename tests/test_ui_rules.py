@@ -1,4 +1,4 @@
-"""The rules screen: every rule with a picture of a real position, drawn by the game's own board view, and it scrolls."""
+"""The rules screen: every rule with a picture of a real position, drawn by the game's own board view; it scrolls."""
 import pygame
 import pytest
 

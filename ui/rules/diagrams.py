@@ -214,6 +214,7 @@ def _goats_revised(s, d):
 
 FF = {"size": 6}
 HV = {"size": 5}
+SHIP_3_STEPS = game_ui("icebreaker").overlay_sample[1]  # the overlay sample: a ship three steps from its icebergs
 # One or more per paragraph of each game's rules text, in its order.
 DIAGRAMS: dict[str, tuple[Diagram, ...]] = {
     "frozen-forest": (
@@ -227,16 +228,14 @@ DIAGRAMS: dict[str, tuple[Diagram, ...]] = {
     ),
     "icebreaker": (
         Diagram("icebreaker", "The board is a hexagon", _ib_start),
-        # The overlay sample's position: a ship three steps from its nearest icebergs.
-        Diagram("icebreaker", "Distance is counted in steps", _ib_distance, moves=game_ui("icebreaker").overlay_sample[1],
-                select="a3", zones=("nearest",), labels=True, links=True, focus=True,
-                targets=False),
-        Diagram("icebreaker", "On your turn, move one of your ships", _ib_moves,
-                moves=game_ui("icebreaker").overlay_sample[1], select="a3", zones=("steps",), labels=True),
+        Diagram("icebreaker", "Distance is counted in steps", _ib_distance, moves=SHIP_3_STEPS, select="a3",
+                zones=("nearest",), labels=True, links=True, focus=True, targets=False),
+        Diagram("icebreaker", "On your turn, move one of your ships", _ib_moves, moves=SHIP_3_STEPS, select="a3",
+                zones=("steps",), labels=True),
         Diagram("icebreaker", "You may not pass unless", _ib_pass,
                 position={"red": "a1", "black": "a2 b1 b2", "icebergs": "e5 g4 c6", "captured": (25, 27)}),
-        Diagram("icebreaker", "more than half of the starting icebergs", _ended,
-                position={"red": "a1 e5", "black": "i5 c6", "icebergs": "b2 f6", "captured": (27, 26)}, moves=("a1-b2",)),
+        Diagram("icebreaker", "more than half of the starting icebergs", _ended, moves=("a1-b2",),
+                position={"red": "a1 e5", "black": "i5 c6", "icebergs": "b2 f6", "captured": (27, 26)}),
     ),
     "hv-grid": (
         Diagram("hv-grid", "The grid starts empty", _hv_first, HV, ("c3",), zones=("reference",)),
