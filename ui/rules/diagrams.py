@@ -13,6 +13,7 @@ from typing import Callable
 import pygame
 
 from game import get_game
+from game.core import plural
 from game.boards import bits
 from ui.games import game_ui
 
@@ -86,17 +87,13 @@ class Diagram:
 # -- captions: small sentences from the engine's answers --------------------------------------
 def names(state, cells, last: str = "and") -> str:
     """Cell names in a list a person reads: "b2", "b2 and c3", "b2, c3 and d4" (`last` "or": a choice)."""
-    found = [state.board.name(c) for c in sorted(cells, key=state.board.name)]
+    found = [state.board.name(c) for c in sorted(cells)]  # row by row, as the board is read
     return found[0] if len(found) == 1 else ", ".join(found[:-1]) + f" {last} " + found[-1]
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _ff_start(s, d):
     return (f"Yuki ate the tree on {s.board.name(s.yuki)} and stands there. Mina may start on any of the "
-            f"{_count(len(s.hiding_spots()), 'marked tree')}: he cannot see them.")
+            f"{plural(len(s.hiding_spots()), 'marked tree')}: he cannot see them.")
 
 
 def _ff_sight(s, d):
@@ -107,13 +104,13 @@ def _ff_sight(s, d):
 
 
 def _ff_step(s, d):
-    return (f"Yuki on {s.board.name(s.yuki)} may eat the {_count(len(s.edible_trees()), 'ringed tree')}: "
+    return (f"Yuki on {s.board.name(s.yuki)} may eat the {plural(len(s.edible_trees()), 'ringed tree')}: "
             f"from each he sees Mina on {s.board.name(s.mina)}.")
 
 
 def _ff_slide(s, d):
     return (f"Yuki stepped to {s.board.name(s.yuki)}, from where he sees Mina on {s.board.name(s.mina)}. "
-            f"She may slide to the {_count(len(s.hiding_spots()), 'marked spot')}, out of his sight.")
+            f"She may slide to the {plural(len(s.hiding_spots()), 'marked spot')}, out of his sight.")
 
 
 def _ended(s, d):
@@ -122,7 +119,7 @@ def _ended(s, d):
 
 
 def _ff_ring(s, d):
-    return (f"The ring layout, size {s.options['size']}: {_count(s.trees.bit_count(), 'tree')} in the middle of the "
+    return (f"The ring layout, size {s.options['size']}: {plural(s.trees.bit_count(), 'tree')} in the middle of the "
             f"10×10 board; the bare spots around them never block the view.")
 
 
@@ -133,7 +130,7 @@ def _ib_start(s, d):
 
 def _ib_distance(s, d):
     ship = s.board.cell(d.select)
-    return (f"The ship on {d.select} is {_count(s.distance(ship), 'step')} from its nearest icebergs, "
+    return (f"The ship on {d.select} is {plural(s.distance(ship), 'step')} from its nearest icebergs, "
             f"{names(s, bits(s.nearest_icebergs(ship)))} (dashed lines); the numbers count the steps still to go.")
 
 
@@ -166,18 +163,18 @@ def _hv_stuck(s, d):
     role = s.game.roles[s.to_move]
     line = "above or below" if s.to_move == 1 else "left or right of"
     return (f"No empty square is {line} the reference square {s.board.name(s.reference)}: {role} is stuck "
-            f"and writes initials in any of the {_count(len(s.legal_moves()), 'empty square')}.")
+            f"and writes initials in any of the {plural(len(s.legal_moves()), 'empty square')}.")
 
 
 def _goats_start(s, d):
     ui = game_ui(s.game.id)
-    herd = [f"{_count(s.goats[p].bit_count(), ui.colour_names[p] + ' goat')}" for p in (0, 1)]
+    herd = [f"{plural(s.goats[p].bit_count(), ui.colour_names[p] + ' goat')}" for p in (0, 1)]
     return f"After four turns: {herd[0]} and {herd[1]}; {s.game.roles[s.to_move]} to move."
 
 
 def _goats_place(s, d):
     forbidden = s.insight().zones["forbidden"]
-    return (f"{s.game.roles[s.to_move]} may not place on the {_count(len(forbidden), 'crossed cell')}: from each, "
+    return (f"{s.game.roles[s.to_move]} may not place on the {plural(len(forbidden), 'crossed cell')}: from each, "
             f"a {game_ui(s.game.id).colour_names[s.to_move]} goat is the first one in sight, within "
             f"{s.cfg.gap} cells (dashed line).")
 
@@ -189,7 +186,7 @@ def _goats_step(s, d):
 
     def around(cell: int) -> str:
         n = (s.board.nbr_mask[cell] & friends).bit_count()
-        return "no friendly neighbour" if n == 0 else _count(n, "friendly neighbour")
+        return "no friendly neighbour" if n == 0 else plural(n, "friendly neighbour")
 
     there = "; ".join(f"on {s.board.name(c)} it would have {around(c)}" for c in to)
     return f"The goat on {d.select} has {around(goat)}; {there}: a step toward friends."

@@ -28,7 +28,8 @@ class RulesPage:
         self._drag: int | None = None  # the pointer's distance from the thumb's top while dragging it
         head, rules, tail = paragraphs
         inner = self.rect.w - BAR - 2 * PAD_X
-        # Pictures as large as a third of the page allows, never so small that a board loses its labels.
+        # Pictures up to 45% of the width, short enough to be seen whole with their caption, and never
+        # under 240 px, so a board keeps its coordinates (tested at 800×560 and 1280×800).
         self.picture = max(240, min(420, int(inner * 0.45), self.rect.h - 4 * self.small.line))
         plain_rules = ["".join(t for t, _ in p) if not isinstance(p, str) else p for p in rules]
         found: dict[int, list[Diagram]] = {}
@@ -51,8 +52,9 @@ class RulesPage:
             text_h = self.prose.height(paragraphs, text_w + 2 * PAD_X)
             pics, py = [], y + 8
             for d in diagrams:
-                cap = self.small.height([d.text()], pic + 2 * PAD_X)
-                pics.append((pygame.Rect(PAD_X + text_w + GAP, py, pic, pic), d, cap))
+                caption = [((d.text(), "dim"),)]
+                cap = self.small.height(caption, pic + 2 * PAD_X)
+                pics.append((pygame.Rect(PAD_X + text_w + GAP, py, pic, pic), d, caption, cap))
                 py += pic + cap + GAP // 2
             layout.append((paragraphs, pygame.Rect(0, y, text_w + 2 * PAD_X, text_h), pics))
             y = max(y + text_h, py) + GAP
@@ -60,12 +62,11 @@ class RulesPage:
         page.fill(self.palette.well)
         for paragraphs, text_rect, pics in layout:
             self.prose.draw(page, text_rect, paragraphs, self.palette)
-            for r, d, cap in pics:
+            for r, d, caption, cap in pics:
                 key = ("rules-diagram", d.game_id, d.rule, d.moves, d.caption.__name__, r.size)
                 page.blit(self.palette.renders.get(key, lambda: d.render(self.palette, r.size)), r)
                 pygame.draw.rect(page, self.palette.panel_border, r.inflate(2, 2), 1)
-                self.small.draw(page, pygame.Rect(r.x - PAD_X, r.bottom, r.w + 2 * PAD_X, cap), [((d.text(), "dim"),)],
-                                self.palette)
+                self.small.draw(page, pygame.Rect(r.x - PAD_X, r.bottom, r.w + 2 * PAD_X, cap), caption, self.palette)
                 self.placed.append((r, d))
         return page
 
