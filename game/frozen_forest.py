@@ -393,5 +393,11 @@ class FrozenForestState(State):
     def insight(self, selected: int | None = None) -> Insight:
         """Where Mina could hide and the trees Yuki could eat."""
         hiding, edible = self.hiding_spots(), self.edible_trees()
-        note = f"Mina could hide on {plural(len(hiding), 'spot')}; Yuki could eat {plural(len(edible), 'tree')}."
+        if self._yuki is None:  # nobody stands yet: say how the game starts, not "Mina could hide on 0 spots"
+            note = (f"Yuki may start on any of the {plural(len(edible), 'tree')} and eats it; "
+                    "then Mina starts on a tree he cannot see.")
+        elif self._mina is None:
+            note = f"Mina may start on {plural(len(hiding), 'tree')} hidden from Yuki."
+        else:
+            note = f"Mina could hide on {plural(len(hiding), 'spot')}; Yuki could eat {plural(len(edible), 'tree')}."
         return Insight(zones={"hiding": hiding, "edible": edible}, notes=(note,))

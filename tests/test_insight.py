@@ -72,6 +72,18 @@ def test_sight_line_marks_the_trees_that_block_it_and_is_clear_between_neighbour
     assert [board.name(c) for c in line.blockers] == ["c3", "b2"]  # nearest the hovered spot first
 
 
+def test_the_note_before_anyone_stands_says_where_each_may_start_not_that_mina_could_hide_nowhere():
+    g = get_game("frozen-forest")
+    start = g.new(size=6)
+    (note,) = start.insight().notes
+    assert "0 spots" not in note and "36 trees" in note and "Mina starts on a tree he cannot see" in note
+    after_yuki = g.replay(["c3"], size=6)
+    (note,) = after_yuki.insight().notes
+    assert note == f"Mina may start on {len(after_yuki.legal_moves())} trees hidden from Yuki."
+    (note,) = g.replay(["c3", "e5"], size=6).insight().notes
+    assert note.startswith("Mina could hide on ")
+
+
 # -- Icebreaker ------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(8))
 def test_selected_ships_arrows_are_its_legal_steps_and_labels_count_down_to_its_nearest_iceberg(seed):

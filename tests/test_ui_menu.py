@@ -119,7 +119,7 @@ def test_rules_come_back_to_the_scene_underneath(driver):
     driver.key(pygame.K_RIGHT)  # size 8 -> 9, to see that the form survives the visit
     driver.press("Rules")
     assert driver.app.scenes.current_name == "rules"
-    text = driver.scene.widgets[1].html_text
+    text = driver.scene.page_text()
     assert "Horizontal/Vertical" in text and "Notation:" in text
     driver.press("Back")
     assert driver.app.scenes.current_name == "setup" and driver.scene.form.value("size") == 9

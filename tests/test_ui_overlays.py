@@ -134,6 +134,13 @@ def test_goats_overlay_shows_warmth_forbidden_cells_with_their_goat_and_danger(d
         removed |= set(bits(enemy & ~state.play(m).goats[1 - state.to_move]))
     assert drawn.zones["capturable"] == removed and removed
     assert drawn.zones["in-danger"]
+    # The dashed lines from a forbidden cell to its goat have a legend row, its icon a dashed line in their colour.
+    texts = [w.text for w in scene.widgets if getattr(w, "object_ids", None) and "#legend" in w.object_ids]
+    assert "Dashed line: to the goat that forbids the cell" in texts
+    icon = scene.view.legend_icon("links-forbidden", 24)
+    colour = scene.ctx.palette.overlay_colour("forbidden")
+    assert any(sum(abs(a - b) for a, b in zip(icon.get_at((x, y))[:3], colour)) < 40 and icon.get_at((x, y))[3] > 200
+               for x in range(24) for y in range(24))
 
 
 def test_hv_overlay_shows_the_reference_and_candidates(driver):
@@ -319,3 +326,21 @@ def test_guidance_follows_the_count_as_game_2_unfolds():
     assert match_guidance(ff, yuki_won, 24, 90) == ["Player A has won the match, however this game ends."]
     mina_won = GameResult(1, (23, 23))
     assert match_guidance(ff, mina_won, 24, 90)[1] == "Player A (Mina): to win the match, Mina must survive."
+
+
+@pytest.mark.parametrize("game_id", ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"])
+def test_a_lessons_dashed_links_come_only_with_their_zone_and_its_legend_row(game_id):
+    from game.lessons import load
+    from ui.play.texts import legend_rows
+    from ui.scenes.lesson import step_insight
+
+    ui = game_ui(game_id)
+    for step in load(game_id).steps:
+        shown = step_insight(step, step.state(), step.selected_cell())
+        if shown is None:
+            continue
+        marked = set().union(*shown.zones.values())
+        assert all(marked.intersection(link) for link in shown.links)  # no stray line (drawn yellow in Goats)
+        rows = [key for key, _ in legend_rows(ui, step.overlay)]
+        for key in (k for k, _ in ui.legend_extras if k.startswith("links-")):
+            assert (key in rows) == (key[6:] in step.overlay)

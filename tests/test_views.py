@@ -1,6 +1,7 @@
 """Board views, sprites, palette, sounds and theme, headless (SDL dummy video and audio)."""
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -117,21 +118,33 @@ def test_layout_keeps_the_board_and_its_labels_inside_the_rect(screen, game_id, 
 
 
 @pytest.mark.parametrize("game_id,board", [b for b in BOARDS if b[1].kind == "hex"], ids=lambda v: getattr(v, "kind", v))
-def test_hex_boards_have_coordinates_along_every_edge(screen, game_id, board):
+def test_every_hex_cell_name_can_be_read_from_the_labels(screen, game_id, board):
+    """RULES.md: a cell is its row letter (from the bottom) and its position in the row (from the left).
+
+    Each row's letter stands left of its first cell, level with it; the cells of one position in
+    neighbouring rows touch and make a slanting line, and its number stands just beyond both
+    ends of that line, off the board, nearer its end cell than any other cell.
+    """
     view = laid_out(game_id, board)
+    s = view.cell_size
     spots = view.geo.label_spots()
     centres = {c: view.geo.center(c) for c in board.cells}
-    rows = [row for row in board.rows if row]
+    rows = [sorted(row, key=lambda c: centres[c][0]) for row in board.rows if row]
     for r, row in enumerate(rows):
-        letter = [(x, y) for text, (x, y) in spots if text == boards.LETTERS[r]]
-        xs = [centres[c][0] for c in row]
-        # The row's letter at both ends, level with the row.
-        assert len(letter) == 2 and min(x for x, _ in letter) < min(xs) and max(x for x, _ in letter) > max(xs)
-        assert all(abs(y - centres[row[0]][1]) < 1 for _, y in letter)
-    for row, beyond in ((rows[0], 1), (rows[-1], -1)):  # under the bottom row, over the top one
-        for k, cell in enumerate(sorted(row, key=lambda c: centres[c][0]), 1):
-            x, y = centres[cell]
-            assert any(text == str(k) and abs(sx - x) < 1 and (sy - y) * beyond > 0 for text, (sx, sy) in spots)
+        (letter,) = [(x, y) for text, (x, y) in spots if text == boards.LETTERS[r]]
+        assert letter[0] < centres[row[0]][0] - s / 2 and abs(letter[1] - centres[row[0]][1]) < 1
+    for text, point in spots:
+        if text.isdigit():
+            assert view.cell_at(point) is None  # off the board
+            nearest = min(board.cells, key=lambda c: math.dist(point, centres[c]))
+            assert board.name(nearest)[1:] == text and math.dist(point, centres[nearest]) < 0.9 * s
+    for k in range(1, max(len(row) for row in rows) + 1):
+        line = [row[k - 1] for row in rows if len(row) >= k]
+        assert all(b in board.neighbours[a] for a, b in zip(line, line[1:]))  # one unbroken line
+        for end in (line[0], line[-1]):
+            assert any(text == str(k) and math.dist(p, centres[end]) < 0.9 * s for text, p in spots)
+    for (_, p), (_, q) in itertools.combinations(spots, 2):
+        assert math.dist(p, q) > 0.55 * s  # no two labels on top of each other
 
 
 @pytest.mark.parametrize("game_id,board", BOARDS, ids=lambda v: getattr(v, "kind", v))

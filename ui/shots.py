@@ -78,6 +78,8 @@ def each_game(d: Driver, rng, shoot) -> None:
         app.scenes.push("rules", GameChoice(game.id))
         d.frames(2)
         shoot(f"{prefix}-2-rules")
+        d.key(pygame.K_PAGEDOWN, frames=2)  # the rules further down: more of the pictures
+        shoot(f"{prefix}-2-rules-more")
         d.key(pygame.K_ESCAPE, frames=2)
         d.press("Start")
         for _ in range(9):

@@ -33,7 +33,7 @@ class GoatsWinteringView(BoardView):
         return out
 
     def background_svg(self):
-        """Pasture cells with a soft shadow, the odd grass tuft and snow patch."""
+        """Pasture cells with a soft shadow, the odd grass tuft and drift of snow."""
         s = self.cell_size
         ox, oy = self.rect.topleft
         inset = 0.0 if self.board.kind == "hex" else 0.025
@@ -61,10 +61,12 @@ class GoatsWinteringView(BoardView):
                     for dx, bend, h in ((-0.05, -0.025, 0.09), (0.0, 0.01, 0.12), (0.05, 0.03, 0.08)))
                 parts.append(f'<path d="{blades}" stroke="#8da67f" stroke-opacity="0.8" '
                              f'stroke-width="{max(1.0, s * 0.022):.1f}" stroke-linecap="round" fill="none"/>')
-            elif k == 3:  # a snow patch
-                parts.append(f'<ellipse cx="{cx + s * 0.2:.1f}" cy="{cy - s * 0.24:.1f}" rx="{s * 0.12:.1f}" '
-                             f'ry="{s * 0.06:.1f}" fill="#ffffff" opacity="0.75"/>')
-        return "".join(parts)
+            elif k == 3:  # a thin drift of snow fading into the grass: ground, never a hard white token
+                parts.append(f'<ellipse cx="{cx + s * 0.1:.1f}" cy="{cy + s * 0.3:.1f}" rx="{s * 0.3:.1f}" '
+                             f'ry="{s * 0.08:.1f}" fill="url(#drift)"/>')
+        drift = ('<defs><radialGradient id="drift"><stop offset="0" stop-color="#ffffff" stop-opacity="0.5"/>'
+                 '<stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient></defs>')
+        return drift + "".join(parts)
 
     def overlay(self, surface, state, hover, cursor):
         """The hovered (or cursor) goat's warmth in a badge; hex cell names as tags."""
@@ -93,7 +95,8 @@ class GoatsWinteringUI(GameUI):
     colour_names = ("cream", "charcoal")
     colour_names_cb = ("cream", "charcoal")
     legend_zones = ("forbidden", "no-room", "capturable", "in-danger")
-    legend_extras = (("labels", "warmth: friendly goats next to it"),)
+    legend_extras = (("links-forbidden", "dashed line: to the goat that forbids the cell"),
+                     ("labels", "warmth: friendly goats next to it"))
     menu_plies = 16
     overlay_sample = ({}, ("e4", "e2", "d3", "b3", "f2", "e2-f1", "e4-f3", "c2", "e1", "e3"), None)
     bench_options = ({"board": "hex"}, {"board": "square"}, {"board": "triangle"})

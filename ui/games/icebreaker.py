@@ -95,7 +95,8 @@ class IcebreakerUI(GameUI):
     colour_names = ("red", "black")
     colour_names_cb = ("orange", "black")
     legend_zones = ("steps", "nearest")
-    legend_extras = (("labels", "steps still to go for the selected ship"),)
+    legend_extras = (("links-nearest", "dashed line: a ship to its nearest icebergs"),
+                     ("labels", "steps still to go for the selected ship"))
     menu_plies = 18
     # A ship three steps from its nearest icebergs, so the numbers along its ways show.
     overlay_sample = ({}, ("a1-a2", "a5-b5", "i1-h2", "b5-a4", "a2-a3", "e1-d1", "h2-g2", "d1-c1", "e9-d8",

@@ -178,7 +178,9 @@ def legend_rows(game_ui, zones: tuple[str, ...] | None = None) -> list[tuple[str
     from game.insight import LEGEND
 
     zones = game_ui.legend_zones if zones is None else zones
-    rows = [(z, LEGEND[z]) for z in zones if z in LEGEND] + (list(game_ui.legend_extras) if zones else [])
+    # An extra row for links ("links-<zone>") only with its zone: the lines go with the zone's cells.
+    extras = [(k, w) for k, w in game_ui.legend_extras if not k.startswith("links-") or k[6:] in zones]
+    rows = [(z, LEGEND[z]) for z in zones if z in LEGEND] + (extras if zones else [])
     return [(key, text[0].upper() + text[1:]) for key, text in rows]
 
 

@@ -29,7 +29,10 @@ def step_insight(step, state, selected: int | None = None):
     if not step.overlay:
         return None
     insight = state.insight(selected)
-    return replace(insight, zones={z: c for z, c in insight.zones.items() if z in step.overlay})
+    zones = {z: c for z, c in insight.zones.items() if z in step.overlay}
+    # A dashed link belongs to a marked cell (a forbidden cell, a nearest iceberg): none without its zone.
+    marked = set().union(*zones.values())
+    return replace(insight, zones=zones, links=tuple(link for link in insight.links if marked.intersection(link)))
 
 
 class LessonScene(TryScene):

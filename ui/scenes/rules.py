@@ -1,13 +1,14 @@
-"""Rules: a game's rules text, roles, scoring and notation, with a Back button."""
+"""Rules: a game's rules, each rule with a picture from a real position (ui.rules), roles, scoring and notation."""
 from __future__ import annotations
 
 
 import pygame
 
 from game import get_game
-from ui.scene import Scene
 from ui.payloads import GameChoice, LessonRequest
-from ui.widgets.text import esc
+from ui.rules.page import RulesPage
+from ui.scene import Scene
+from ui.widgets.prose import plain
 
 KEYS_HELP = (
     "Click a piece to see where it may go, then click a target; a move with one piece "
@@ -16,18 +17,21 @@ KEYS_HELP = (
 )
 
 
-def rules_html(game) -> str:
-    """The rules page of a game in pygame-gui's HTML subset."""
-    paragraphs = [p.strip() for p in game.rules_text.split("\n\n") if p.strip()]
-    body = "<br><br>".join(esc(p).replace("\n", " ") for p in paragraphs)
-    return (
-        f"<b>{esc(game.name)}</b> by {esc(game.designer)}<br>"
-        f"<i>{esc(game.roles[0])} moves first against {esc(game.roles[1])}.</i><br><br>"
-        f"{body}<br><br>"
-        f"<b>Score:</b> {esc(game.score_name)}.<br>"
-        f"<b>Notation:</b> {esc(game.notation_help)}.<br><br>"
-        f"<b>Playing here:</b> {esc(KEYS_HELP)}"
-    )
+def rules_paragraphs(game) -> tuple[list, list, list]:
+    """The rules page's text as Prose paragraphs: (the title lines, one per rule, score, notation and keys)."""
+    head = [((game.name, "text-bold"), (f" by {game.designer}", "text")),
+            ((f"{game.roles[0]} moves first against {game.roles[1]}.", "dim"),)]
+    rules = [" ".join(p.split()) for p in game.rules_text.split("\n\n") if p.strip()]
+    tail = [(("Score: ", "text-bold"), (f"{game.score_name}.", "text")),
+            (("Notation: ", "text-bold"), (f"{game.notation_help}.", "text")),
+            (("Playing here: ", "text-bold"), (KEYS_HELP, "text"))]
+    return head, rules, tail
+
+
+def rules_text(game) -> str:
+    """The rules page's words as plain text (for tests and logs)."""
+    head, rules, tail = rules_paragraphs(game)
+    return plain(head + rules + tail)
 
 
 class RulesScene(Scene):
@@ -41,15 +45,20 @@ class RulesScene(Scene):
         self.build()
 
     def build(self) -> None:
-        """A scrolling text box filling most of the window, and a Back button."""
+        """The scrolling page (text and pictures) filling most of the window, and the Learn and Back buttons."""
         w, h = self.size
-        col_w = min(900, w - 80)
+        col_w = min(1100, w - 80)
         x = (w - col_w) // 2
         self.label((x, 12, col_w, 58), f"Rules of {self.game.name}", object_id="#title")
-        self.text_box((x, 76, col_w, h - 170), rules_html(self.game))
+        self.page = RulesPage(self.game, rules_paragraphs(self.game), self.ctx.palette, self.ui, self.ctx.font_step,
+                              pygame.Rect(x, 76, col_w, h - 170))
         self.button((x + col_w - 180, h - 76, 180, 50), "Back", self.back, tooltip="Esc")
         self.button((x + col_w - 380, h - 76, 180, 50), "Learn", self.learn, tooltip="L: a short lesson, by playing",
                     style="@primary")
+
+    def page_text(self) -> str:
+        """What the page says, as plain text (the pictures' captions left out)."""
+        return rules_text(self.game)
 
     def back(self) -> None:
         """Return to where the rules were opened from."""
@@ -63,11 +72,18 @@ class RulesScene(Scene):
             self.ctx.scenes.push("lesson", LessonRequest(self.game.id))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Esc, Enter or F1 close the rules; L opens the lesson."""
+        """Esc, Enter or F1 close the rules; L opens the lesson; the wheel and keys scroll the page."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_F1):
             self.back()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.learn()
             return
+        if self.page.handle_event(event):
+            return
         super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The background and the page."""
+        super().draw(surface)
+        self.page.draw(surface)

@@ -16,8 +16,8 @@ SQRT3 = sqrt(3)
 PAD = 0.15          # cells of free room around the board (shadows, highlight rings)
 LABEL_ROOM = 0.65   # cells of room for coordinate labels beside the board
 MIN_LABEL_CELL = 22  # below this cell size labels would be unreadable: leave them out
-HEX_LETTER = 0.8    # cells from a hex row's end cell to its letter
-HEX_NUMBER = 0.85   # cells (of height) from the end rows' centres to their numbers
+HEX_LETTER = 0.8    # cells from a hex row's first cell to its letter
+HEX_NUMBER = 0.85   # cells from the end of a line of one position to its number
 
 
 class Geometry:
@@ -121,14 +121,41 @@ class HexGeometry(Geometry):
         ys = [y for _, y in xy.values()]
         self._xmid = (min(xs) + max(xs)) / 2
         self._ymid = (min(ys) + max(ys)) / 2
-        half_w = (max(xs) - min(xs)) / 2 + 0.5
-        # Row letters sit beside each row's first and last cells; they may reach past the widest row.
-        label_left = min(row[0][0] for row in self._rows if row) - HEX_LETTER - 0.3
-        label_right = max(row[-1][0] for row in self._rows if row) + HEX_LETTER + 0.3
-        self._half_w_labels = max(half_w, self._xmid - label_left, label_right - self._xmid)
-        self._half_w = half_w
+        self._half_w = (max(xs) - min(xs)) / 2 + 0.5
         self._half_h = (max(ys) - min(ys)) / 2 + 1 / SQRT3
-        self._half_h_labels = (max(ys) - min(ys)) / 2 + HEX_NUMBER + 0.25  # numbers under and over the end rows
+        # The labels in board units; they may reach past the cells, so the board shrinks to keep them in.
+        self._label_units = self._labels_in_units()
+        lx = [x for _, (x, _) in self._label_units]
+        ly = [y for _, (_, y) in self._label_units]
+        self._half_w_labels = max(self._half_w, self._xmid - min(lx) + 0.3, max(lx) - self._xmid + 0.3)
+        self._half_h_labels = max(self._half_h, self._ymid - min(ly) + 0.3, max(ly) - self._ymid + 0.3)
+
+    def _labels_in_units(self) -> list[tuple[str, tuple[float, float]]]:
+        """Each row's letter left of its first cell, and each position's number at both ends of its line of cells.
+
+        A cell is named by its row letter and its position in the row counted from the left
+        (RULES.md). The cells of one position in neighbouring rows touch, so they make a line
+        that slants (up-left where the rows grow, up-right where they shrink); its number stands
+        where the line leaves the board, one step beyond its end cell, so "c7" is read by
+        following the 7 from the edge to row c.
+        """
+        rows = [row for row in self._rows if row]
+        spots = [(LETTERS[r], (row[0][0] - HEX_LETTER, r * SQRT3 / 2)) for r, row in enumerate(rows)]
+        for r, row in enumerate(rows):
+            for k, (x, _) in enumerate(row, 1):
+                for side in (-1, 1):  # -1: the line's lower end, 1: its upper end
+                    nxt = r + side
+                    if 0 <= nxt < len(rows) and len(rows[nxt]) >= k:
+                        continue  # the line goes on into the next row
+                    # Which way the line would go on: away from the longer neighbour row, as the rows run.
+                    other = r - side if 0 <= r - side < len(rows) else None
+                    if 0 <= nxt < len(rows):
+                        grows = len(rows[nxt]) > len(row)
+                    else:
+                        grows = other is not None and len(rows[other]) < len(row)
+                    dx = -0.5 if grows else 0.5
+                    spots.append((str(k), (x + dx * HEX_NUMBER, (r + side * HEX_NUMBER) * SQRT3 / 2)))
+        return spots
 
     def fit(self, rect, want_labels=True):
         for labels in ((True, False) if want_labels else (False,)):
@@ -185,20 +212,11 @@ class HexGeometry(Geometry):
                 ((0, -1), (1, -0.5), (1, 0.5), (0, 1), (-1, 0.5), (-1, -0.5))]
 
     def label_spots(self):
-        """Along every edge: each row's letter at both its ends, the cells' numbers under the bottom row and over the top one."""
+        """Row letters along the left edge; each position's number at both ends of its slanting line of cells."""
         if not self.labels:
             return []
         s = self.cell_size
-        spots = []
-        rows = [(r, row) for r, row in enumerate(self._rows) if row]
-        for r, row in rows:
-            y = self.oy - r * SQRT3 / 2 * s
-            spots.append((LETTERS[r], (self.ox + (row[0][0] - HEX_LETTER) * s, y)))
-            spots.append((LETTERS[r], (self.ox + (row[-1][0] + HEX_LETTER) * s, y)))
-        for (r, row), side in ((rows[0], -1), (rows[-1], 1)):
-            y = self.oy - (r * SQRT3 / 2 + side * HEX_NUMBER) * s
-            spots.extend((str(k), (self.ox + x * s, y)) for k, (x, _) in enumerate(row, 1))
-        return spots
+        return [(text, (self.ox + x * s, self.oy - y * s)) for text, (x, y) in self._label_units]
 
 
 def nearest_in_direction(centres: dict, cur: int, dx: int, dy: int) -> int:

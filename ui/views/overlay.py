@@ -180,6 +180,8 @@ class OverlayPainter:
             return self.label_icon(px)
         if zone == "sight":
             return self.sight_icon(px)
+        if zone.startswith("links-"):
+            return self.link_icon(zone.removeprefix("links-"), px)
         px = max(8, int(px))
         s, c = px / 1.3, px / 2
         cell = points((c + x, c + y) for x, y in self._shape(0.0, s))
@@ -192,6 +194,15 @@ class OverlayPainter:
         badge = self._badge(text, max(10, int(px * 0.62)))
         surf.blit(badge, badge.get_rect(center=(px // 2, px // 2)))
         return surf
+
+    def link_icon(self, zone: str, px: int) -> pygame.Surface:
+        """A dashed line ending in a dot, in `zone`'s colour: the legend's picture of the links between cells."""
+        s, dot = px * 0.8, (px * 0.82, px * 0.22)
+        body = (self._line_svg((px * 0.14, px * 0.86), dot, self._colour(zone), max(1.5, px * 0.09), 0.9,
+                               f'stroke-dasharray="{px * 0.2:.2f} {px * 0.13:.2f}"')
+                + f'<circle cx="{dot[0]:.2f}" cy="{dot[1]:.2f}" r="{max(2.0, s * 0.12):.2f}" fill="{self._colour(zone)}" '
+                  f'stroke="{hex_colour(self.view.palette.outline)}"/>')
+        return svg_surface(svg_doc(px, px, body), (px, px))
 
     def sight_icon(self, px: int) -> pygame.Surface:
         """A little line with a crossed tree mark: the legend's picture of a sight line."""
