@@ -18,6 +18,9 @@ SNOW_SHADOW = rgb("#9dbbd6")
 class FrozenForestView(BoardView):
     """The tree grid: trees, eaten spots (raised white discs), Yuki and Mina as meeples."""
 
+    ZONE_SHAPES = {"hiding": "dashed-cell",  # a tinted cell with a dashed edge
+                   "edible": "ring"}  # a ring around the tree
+
     SPRITES = {
         "tree": Sprite("tree", 0.92),
         "eaten": Sprite("eaten", 0.7),
@@ -98,6 +101,16 @@ class FrozenForestUI(GameUI):
     def sight(self, state, cell):
         """The hovered spot's line to the piece the mover watches, while the game goes on."""
         return None if state.is_over else state.sight_line(cell)
+
+    def sight_sentence(self, state, sight) -> str:
+        """A hovered spot's line to the other piece: clear, or blocked by which trees."""
+        board = state.board
+        other = self.game.roles[1] if state.to_move == 0 else self.game.roles[0]
+        where = f"{board.name(sight.a)} to {other} on {board.name(sight.b)}"
+        if sight.clear:
+            return f"Line from {where}: clear, they see each other."
+        trees = ", ".join(board.name(c) for c in sight.blockers)
+        return f"Line from {where}: blocked by the tree{'s' if len(sight.blockers) > 1 else ''} on {trees}."
 
     def result_sentence(self, state):
         """"Yuki wins: Mina has no move left." when the loser is stuck."""

@@ -20,6 +20,11 @@ PASTURE_LINE = rgb("#aebda5")
 class GoatsWinteringView(BoardView):
     """The goat field: goats as pieces; hovering a goat shows its warmth (friendly neighbours)."""
 
+    ZONE_SHAPES = {"forbidden": "cross",  # a cross on a tinted cell
+                   "no-room": "slashed-circle",  # a small "no entry" sign
+                   "capturable": "crosshair",  # sights around the goat
+                   "in-danger": "triangle"}  # a warning triangle in the goat's corner
+
     SPRITES = {
         "goat0": Sprite("goat_cream", 0.86, has_cb=True),
         "goat1": Sprite("goat_charcoal", 0.86, has_cb=True),

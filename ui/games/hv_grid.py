@@ -19,6 +19,10 @@ PENCIL = rgb("#4d525a")
 class HVGridView(BoardView):
     """The paper grid: fills as hatching, initials as H and V, a ring on the reference square, "?" on a request."""
 
+    ZONE_SHAPES = {"candidates": "plus",  # a tinted cell with a plus
+                   "diagonal": "hatch",  # diagonal hatching
+                   "reference": "frame"}  # a thick square frame
+
     SPRITES = {
         "fill": Sprite("hatch", 1.0),
         "h": Sprite("ink_h", 0.74, has_cb=True),
@@ -113,6 +117,18 @@ class HVGridUI(GameUI):
     menu_plies = 20
     overlay_sample = ({}, ("a2", "b1?", "yes", "c1", "b2?", "no", "c2"), None)
     bench_options = ({}, {"size": 12})
+    doing = {**GameUI.doing, "stuck": "{role}: click any empty square for your initials.",
+             "ask": "{role}: click a diagonal square to ask for it.",
+             "answer": "{role}: answer Yes or No (keys Y, N)."}
+
+    def question(self, state) -> str:
+        """Allow the opponent's diagonal request?"""
+        legal = state.legal_moves()
+        last = state.last_move
+        if legal and all(m.kind == "answer" for m in legal) and last is not None and last.to is not None:
+            roles, p = self.game.roles, state.to_move
+            return f"{roles[p]}: allow {roles[1 - p]}'s diagonal to {state.board.name(last.to)}?"
+        return ""
 
 
 UI = HVGridUI()

@@ -15,6 +15,9 @@ SEA_LINE = rgb("#0d2f58")
 class IcebreakerView(BoardView):
     """The hex sea: icebergs on the ground, ships as pieces, each side's captures in its top corner."""
 
+    ZONE_SHAPES = {"nearest": "diamond",  # a diamond around the iceberg
+                   "steps": "arrow"}  # arrows from the selected ship (the zone is their heads)
+
     SPRITES = {
         "iceberg": Sprite("iceberg", 0.84),
         "ship0": Sprite("ship_red", 0.84, has_cb=True),

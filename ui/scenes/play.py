@@ -138,7 +138,7 @@ class PlayScene(Scene):
         message = texts.message_paragraphs(
             bot_error=self.bot.error, reason=reason, note=self.note,
             why=bool(reason) and (bool(hand.hover_reason) or reason == self._why_text),
-            sight=texts.sight_sentence(game, state, sight) if sight is not None else "",
+            sight=self.game_ui.sight_sentence(state, sight) if sight is not None else "",
             hint_thinking=self.hints.thinking, hint_lines=self.hints.lines,
             insight_notes=insight.notes if (insight := self.overlays.insight(state, hand.selected)) else (),
             idle="" if situation else idle)  # with a situation, the banner says what to do
@@ -184,7 +184,7 @@ class PlayScene(Scene):
 
         The keyboard's cursor tries nothing by moving, so it gets no "Why not?" until Enter.
         """
-        explain = explain and self.can_act() and not texts.question(self.game, self.state)
+        explain = explain and self.can_act() and not self.game_ui.question(self.state)
         if self.hand.point(self.state, cell, explain) | self.overlays.follow(self.state, cell):
             self.refresh()
 

@@ -47,6 +47,9 @@ class BoardView:
     label_colour: tuple[int, int, int] | None = None
     # The sprite key standing for each player (the turn swatch shows it).
     PLAYER_SPRITES: tuple[str, str] = ("", "")
+    # The shape each overlay zone of the game is drawn with (ui.views.overlay.zone_svg), in drawing order:
+    # tints first, under the other marks; a zone not named here gets a ring.
+    ZONE_SHAPES: dict[str, str] = {}
 
     def __init__(self, board, palette: Palette):
         self.board = board
