@@ -32,12 +32,18 @@ class Hand:
         self.hover_reason = ""             # why the hovered cell is no target, in the rule's words
         self.cursor: int | None = None     # the keyboard cursor's cell
         self.show_cursor = False
+        self.refused = False               # the last click was a wrong target for the piece in hand (a why-not)
 
     def click(self, state, cell: int) -> Pick:
         """What a click on `cell` means (the picker's answer); a pick-up, choice or put-down is kept here."""
         self.hover_reason = ""
         self.choices = []
+        if cell == self.selected and self.refused:
+            # Clicking the piece again after a why-not means "this one": it stays in hand (a later click puts it down).
+            self.refused = False
+            return Pick(SELECT, cell=cell, targets=self.targets)
         pick = self.picker.click(state, cell, self.selected)
+        self.refused = pick.kind == WHY and self.selected is not None and cell != self.selected
         if pick.kind == SELECT:
             self.selected, self.targets = pick.cell, pick.targets
         elif pick.kind == CHOOSE:
@@ -56,7 +62,7 @@ class Hand:
 
     def put_down(self) -> None:
         """Put the picked-up piece back (nothing selected, no targets)."""
-        self.selected, self.targets = None, ()
+        self.selected, self.targets, self.refused = None, (), False
 
     def let_go(self) -> None:
         """Forget what the last position left in the hand: the piece, the choice, the reason."""
