@@ -54,7 +54,7 @@ class TryBoard:
         if state.board is not self.view.board:
             self._new_board(state)
         self.state, self.insight = state, insight
-        self.hand.let_go()
+        self.hand.new_position()
         self.sight = None
         if before is not None and state.last_move is not None:
             self.anim.start(state.last_move, before, seconds)

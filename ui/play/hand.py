@@ -70,6 +70,12 @@ class Hand:
         self.choices = []
         self.hover_reason = ""
 
+    def new_position(self) -> None:
+        """Another position is shown: let go, and forget the hovered cell (its frame and name tag belong to the
+        last one; the pointer's next move finds it again)."""
+        self.let_go()
+        self.hover = None
+
     @staticmethod
     def start_cell(state, centres: dict, middle) -> int:
         """Where the cursor starts: the last move's cell, else the cell nearest the board's `middle` pixel."""

@@ -210,8 +210,8 @@ class PlayScene(Scene):
             self.refresh()
             return
         self.hints.drop()
-        self.hand.let_go()
-        self.hand.hover = self.overlays.sight = None
+        self.hand.new_position()
+        self.overlays.sight = None
         self.message = self.note = ""
         played = after.last_move
         # With the state before, the view fades out what the move removed (eaten trees, captured goats).
