@@ -18,8 +18,9 @@ from game.textboard import render
 from ui.games import GAME_UIS
 from ui.games.base import GameUI
 from ui.play import texts
-from ui.views.base import BoardView, Sprite
+from ui.views.base import BoardView, Sprite, ZoneLook
 
+WINS = (250, 0, 250)  # the "wins" zone's colour, found again in the pixels
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
@@ -99,7 +100,7 @@ class RowGame(Game):
 class RowView(BoardView):
     SPRITES = {"cross": Sprite("goat_cream", 0.8, has_cb=True), "nought": Sprite("goat_charcoal", 0.8, has_cb=True)}
     PLAYER_SPRITES = ("cross", "nought")
-    ZONE_SHAPES = {"open": "plus", "wins": "ring"}
+    ZONES = {"open": ZoneLook("plus", (90, 90, 90), (90, 90, 90)), "wins": ZoneLook("ring", WINS, WINS)}
 
     def pieces(self, state):
         return {c: self.PLAYER_SPRITES[state.owner(c)] for c in state.board.cells if state.owner(c) is not None}
@@ -184,8 +185,8 @@ def test_the_play_screen_plays_a_new_game_with_its_overlays_legend_and_sentences
     assert seen["insight"].zones["wins"] == {c1}
     assert scene.panel.legend_rows and texts.legend_rows(scene.game_ui) == [
         ("wins", "A square that wins at once"), ("open", "A square still empty")]
-    icon = scene.view.legend_icon("wins", 20)
-    assert icon.get_bounding_rect().w > 4  # the ring the view names for it
+    icon = scene.view.legend_icon("wins", 24)  # the ring in the colour the view names for it
+    assert any(icon.get_at((x, y))[:3] == WINS for x in range(24) for y in range(24))
     driver.click_cell(c1)
     assert scene.state.is_over and scene.game_ui.result_sentence(scene.state) == "Crosses wins."
 

@@ -9,7 +9,7 @@ from game.boards import bits
 from game.match import match_guidance
 from ui.games.base import GameUI
 from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, Sprite
+from ui.views.base import BoardView, ZoneLook, Sprite
 
 SNOW = rgb("#f6f9fc")
 SNOW_SHADOW = rgb("#9dbbd6")
@@ -18,8 +18,8 @@ SNOW_SHADOW = rgb("#9dbbd6")
 class FrozenForestView(BoardView):
     """The tree grid: trees, eaten spots (raised white discs), Yuki and Mina as meeples."""
 
-    ZONE_SHAPES = {"hiding": "dashed-cell",  # a tinted cell with a dashed edge
-                   "edible": "ring"}  # a ring around the tree
+    ZONES = {"hiding": ZoneLook("dashed-cell", rgb("#2f8fd8"), rgb("#56b4e9")),  # a tinted cell, dashed edge
+             "edible": ZoneLook("ring", rgb("#e8702a"), rgb("#d55e00"))}  # a ring around the tree
 
     SPRITES = {
         "tree": Sprite("tree", 0.92),

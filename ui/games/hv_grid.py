@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.boards import bits
 from ui.games.base import GameUI
 from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, Sprite
+from ui.views.base import BoardView, ZoneLook, Sprite
 from ui.views.geometry import LABEL_ROOM
 from ui.views.svg import svg_doc, svg_surface
 
@@ -19,9 +19,9 @@ PENCIL = rgb("#4d525a")
 class HVGridView(BoardView):
     """The paper grid: fills as hatching, initials as H and V, a ring on the reference square, "?" on a request."""
 
-    ZONE_SHAPES = {"candidates": "plus",  # a tinted cell with a plus
-                   "diagonal": "hatch",  # diagonal hatching
-                   "reference": "frame"}  # a thick square frame
+    ZONES = {"candidates": ZoneLook("plus", rgb("#2f9e44"), rgb("#009e73")),  # a tinted cell with a plus
+             "diagonal": ZoneLook("hatch", rgb("#8a4fd6"), rgb("#cc79a7")),  # diagonal hatching
+             "reference": ZoneLook("frame", rgb("#0f8b7d"), rgb("#0072b2"))}  # a thick square frame
 
     SPRITES = {
         "fill": Sprite("hatch", 1.0),

@@ -16,9 +16,8 @@ import pygame
 from ui.palette import hex_colour
 from ui.views.svg import points, svg_doc, svg_surface
 
-# Each game's view names the shape of each of its zones (BoardView.ZONE_SHAPES, in ui/games/<game>.py):
-# "dashed-cell", "ring", "arrow", "diamond", "cross", "slashed-circle", "crosshair", "triangle", "frame",
-# "plus" or "hatch" (see zone_svg); the legend's icons use the same.
+# Each game's view says how each of its zones looks (BoardView.ZONES, in ui/games/<game>.py): a shape of
+# zone_svg's and a colour per palette; the legend's icons use the same.
 
 
 def tag_place(size: tuple[int, int], anchor: tuple[float, float], above: float, width: int) -> pygame.Rect:
@@ -72,12 +71,13 @@ class OverlayPainter:
         return [(x * scale, y * scale) for x, y in geo.shape(inset)]
 
     def _colour(self, name: str) -> str:
-        return hex_colour(self.view.palette.overlay_colour(name))
+        return hex_colour(self.view.zone_colour(name))
 
     # -- zone stamps --------------------------------------------------------------------
     def zone_svg(self, zone: str, c: float, s: float, centred: bool = False) -> str:
         """SVG elements of a zone's mark for a cell centred at (c, c) of size s (`centred`: corner marks in the middle)."""
-        shape = self.view.ZONE_SHAPES.get(zone, "ring")
+        look = self.view.ZONES.get(zone)
+        shape = look.shape if look is not None else "ring"
         col = self._colour(zone)
         out = hex_colour(self.view.palette.outline)
         edge = max(2.0, s * 0.035)
@@ -278,10 +278,10 @@ class OverlayPainter:
         valid = view.cell_set
         s = self._s
         zones = getattr(insight, "zones", {}) or {}
-        shapes = self.view.ZONE_SHAPES
-        order = list(shapes)  # the view's order: tints under the other marks
+        looks = self.view.ZONES
+        order = list(looks)  # the view's order: tints under the other marks
         for zone in sorted(zones, key=lambda z: order.index(z) if z in order else len(order)):
-            if shapes.get(zone) == "arrow":
+            if zone in looks and looks[zone].shape == "arrow":
                 continue  # shown by the arrows' heads
             stamp = self._zone_stamp(zone)
             for cell in sorted(zones[zone]):
