@@ -416,9 +416,9 @@ class Game:
         """
         return None
 
-    def puzzle_task(self, state: "State") -> str:
-        """What a puzzle asks the mover to do in the game's words, before "in N" ("win"; Frozen Forest: "catch Mina")."""
-        return "win"
+    def puzzle_prompt(self, state: "State") -> tuple[str, str]:
+        """A puzzle's prompt in the game's words, before "in N": who does what ("Red to move", "win")."""
+        return f"{self.roles[state.to_move]} to move", "win"
 
     # -- words for lessons (game.lessons): a move and what it did, in the game's terms -----------
     nothing_taken: str = "takes nothing"  # a move that misses a "capture" goal ("breaks no iceberg")

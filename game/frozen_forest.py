@@ -213,9 +213,9 @@ class FrozenForestGame(Game):
                    f"({eaten[g]} against {eaten[1 - g]}).")
         return MatchResult(winners[g], wins, why)
 
-    def puzzle_task(self, state) -> str:
+    def puzzle_prompt(self, state) -> tuple[str, str]:
         """Yuki catches Mina; Mina strands Yuki."""
-        return "catch Mina" if state.to_move == YUKI else "strand Yuki"
+        return super().puzzle_prompt(state)[0], "catch Mina" if state.to_move == YUKI else "strand Yuki"
 
     # -- words for lessons ---------------------------------------------------------------
     def doing(self, before, move) -> str:

@@ -462,6 +462,12 @@ class HVGridGame(Game):
         s.pending = -1
         return s
 
+    def puzzle_prompt(self, state) -> tuple[str, str]:
+        """A puzzle where the mover answers a diagonal request says so."""
+        if all(m.kind == "answer" for m in state.legal_moves()):
+            return f"{self.roles[state.to_move]} to answer {self.roles[1 - state.to_move]}'s request", "win"
+        return super().puzzle_prompt(state)
+
     # -- words for lessons ---------------------------------------------------------------
     def lesson_goals(self):
         """"fill": a square filled; "no-gift": a move that leaves the opponent not stuck (no point for them)."""

@@ -90,8 +90,8 @@ class RowGame(Game):
         state.marks = (0, 0)
         return state
 
-    def puzzle_task(self, state):
-        return "make three"
+    def puzzle_prompt(self, state):
+        return f"{self.roles[state.to_move]} to mark", "make three"
 
     def effect(self, before, move, after):
         return f"{self.roles[before.to_move]} marks {move}."
@@ -164,7 +164,7 @@ def test_the_puzzle_miner_and_the_bench_take_a_new_game_from_its_rules_file(toy)
     plan = plan_for(toy.id)
     assert (plan.exact, plan.draws, plan.nodes, plan.fewest_moves) == (False, True, 500, 3)
     state = toy.replay(["a1", "b3", "b1", "c3"])
-    assert prompt(state, {"goal": "win", "solution_plies": [1]}, plan) == "Crosses to move: make three"
+    assert prompt(state, {"goal": "win", "solution_plies": [1]}, plan) == "Crosses to mark: make three"
     per_cpu, _, plies = playouts_per_second(toy.id, 0.05)
     assert per_cpu > 0 and 5 <= plies <= 9
 

@@ -288,11 +288,7 @@ def prompt(state, facts: dict, plan: Plan) -> str:
     role = state.game.roles[state.to_move]
     if facts["goal"] == "hold":
         return f"{role}: the only move that does not lose"
-    task = state.game.puzzle_task(state)
-    if all(m.kind == "answer" for m in state.legal_moves()):
-        role += f" to answer {state.game.roles[1 - state.to_move]}'s request"
-    else:
-        role += " to move"
+    role, task = state.game.puzzle_prompt(state)
     depths = set(facts["solution_plies"])
     # "In k": every solution wins within k of the mover's own moves (players alternate here).
     # With a horizon that is what the solution means; else (exact distances) it is said when they all take k.
