@@ -19,6 +19,7 @@ from ui.games import GAME_UIS
 from ui.games.base import GameUI
 from ui.play import texts
 from ui.views.base import BoardView, Sprite, ZoneLook
+from ui.views.svg import points
 
 WINS = (250, 0, 250)  # the "wins" zone's colour, found again in the pixels
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -106,8 +107,9 @@ class RowView(BoardView):
         return {c: self.PLAYER_SPRITES[state.owner(c)] for c in state.board.cells if state.owner(c) is not None}
 
     def background_svg(self):
-        return "".join(f'<polygon points="{" ".join(f"{x - self.rect.x:.1f},{y - self.rect.y:.1f}" for x, y in self.geo.polygon(c, 0.03))}" '
-                       f'fill="#dfe7ef"/>' for c in self.board.cells)
+        ox, oy = self.rect.topleft
+        cells = (points((x - ox, y - oy) for x, y in self.geo.polygon(c, 0.03)) for c in self.board.cells)
+        return "".join(f'<polygon points="{p}" fill="#dfe7ef"/>' for p in cells)
 
 
 class RowUI(GameUI):
