@@ -71,6 +71,11 @@ class Board:
         """The cell's name in the notation of RULES.md (`c4`)."""
         return self._names[cell]
 
+    def names(self, cells) -> str:
+        """The cells' names as a list in words: "c4", "c4 and d5", "b2, c3 and d4"."""
+        names = [self._names[c] for c in cells]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
     def cell(self, name: str) -> int:
         """The id of the cell named `name` (case-insensitive); KeyError if there is none."""
         return self._ids[name.strip().lower()]

@@ -134,6 +134,15 @@ class State:
         """Why passing is the mover's only move, in the game's words."""
         return f"{self.cfg.game.roles[self.to_move]} has no other legal move."
 
+    def glyph(self, cell: int) -> str:
+        """One character for `cell` in a text picture (game.textboard): `.` empty, `1`/`2` a player's piece."""
+        owner = self.owner(cell)
+        return "." if owner is None else str(owner + 1)
+
+    def framed_cell(self) -> int | None:
+        """A cell the text picture draws in brackets (Horizontal/Vertical's reference square), or None."""
+        return None
+
     # -- shared machinery -------------------------------------------------------------
     def situation(self) -> Situation | None:
         """What the player to move must do when it is not an ordinary move, or why the game ended; None otherwise."""
@@ -305,6 +314,9 @@ class Game:
     option_schema: tuple[Option, ...] = ()
     exact_distance: bool = True  # Perfect solves how soon a win comes (False: win/draw/loss only,
     # for a game whose length is fixed, where solving only the outcome is far faster)
+    zones: Mapping[str, str] = {}  # the overlay zones its Insight fills (game.insight), each with its legend words
+    puzzle_plan: Mapping[str, Any] = {}  # how the puzzle miner works it (game.bots.mine_puzzles.Plan's fields)
+    playout_plies: int | None = None  # a cap on a random playout's length, for a game that can wander (the bench)
 
     def __init__(self):
         self._configs: dict[tuple, Config] = {}
@@ -402,6 +414,41 @@ class Game:
 
         None leaves it to game.match's default: the score summed over both games.
         """
+        return None
+
+    def puzzle_prompt(self, state: "State") -> tuple[str, str]:
+        """A puzzle's prompt in the game's words, before "in N": who does what ("Red to move", "win")."""
+        return f"{self.roles[state.to_move]} to move", "win"
+
+    # -- words for lessons (game.lessons): a move and what it did, in the game's terms -----------
+    nothing_taken: str = "takes nothing"  # a move that misses a "capture" goal ("breaks no iceberg")
+
+    def taken(self, before: "State", after: "State") -> int:
+        """The bitboard of what the move from `before` to `after` took from the opponent (icebergs, goats)."""
+        return 0
+
+    def doing(self, before: "State", move: "Move") -> str:
+        """The move in words after "After" or "Try": "sliding to f6", "moving e5-e6" (passing is said for every game)."""
+        return f"playing {move}"
+
+    def effect(self, before: "State", move: "Move", after: "State") -> str:
+        """One sentence on what a move did in a game that goes on (the game's end is said for every game)."""
+        role = self.roles[before.to_move]
+        return f"{role} passes." if move.kind == "pass" else f"{role} plays {move}."
+
+    def goes_on(self, before: "State", after: "State") -> str:
+        """Why the game is not won yet after a move: what the opponent can still do, or the count."""
+        a, b = after.scores
+        return f"the game goes on ({self.score_name} {a} to {b})"
+
+    def lesson_goals(self) -> Mapping[str, Callable[["State", "Move", "State"], bool]]:
+        """The game's own lesson goals beyond the shared ones (game.lessons.GOALS): name -> test(before, move, after)."""
+        return {}
+
+    goal_asks: Mapping[str, str] = {}  # what each of its own goals asks for, in words ("place a goat")
+
+    def missed(self, goal: str, before: "State", move: "Move", after: "State", doing: str) -> str | None:
+        """A sentence on a legal move that misses one of the game's goals (`doing`: the move in words); None: the shared one."""
         return None
 
     def __repr__(self) -> str:

@@ -145,6 +145,10 @@ class FrozenForestGame(Game):
     notation_help = "write the destination spot, like e5"
     score_name = "trees eaten"
     shared_score = True
+    zones = {"hiding": "Mina could hide here", "edible": "Yuki could eat this tree"}
+    # Puzzles: a bot game is long (~160 plies Frozen Forest, ~70 Icebreaker) and only its last 30-40 plies
+    # are proved within the budget, where the movers have few moves: at least 4 (with 3, trying them all is the puzzle).
+    puzzle_plan = {"nodes": 1_000_000, "fewest_moves": 4, "deepest": 15}
     option_schema = (
         Option("size", tuple(range(4, 11)), 10, "Forest size (trees on a side)"),
         Option("layout", ("grid", "ring"), "grid",
@@ -208,6 +212,29 @@ class FrozenForestGame(Game):
             why = (f"Both won as {mina}; {match.names[winners[g]]}'s {yuki} ate more trees "
                    f"({eaten[g]} against {eaten[1 - g]}).")
         return MatchResult(winners[g], wins, why)
+
+    def puzzle_prompt(self, state) -> tuple[str, str]:
+        """Yuki catches Mina; Mina strands Yuki."""
+        return super().puzzle_prompt(state)[0], "catch Mina" if state.to_move == YUKI else "strand Yuki"
+
+    # -- words for lessons ---------------------------------------------------------------
+    def doing(self, before, move) -> str:
+        """Yuki steps, Mina slides."""
+        to = before.board.name(move.to)
+        return f"stepping to {to}" if before.to_move == YUKI else f"sliding to {to}"
+
+    def effect(self, before, move, after) -> str:
+        """Yuki eats a tree (and still sees Mina); Mina hides behind a tree."""
+        board, to = before.board, before.board.name(move.to)
+        if before.to_move == YUKI:
+            return f"Yuki eats the tree on {to}" + ("; he can still see Mina." if before.mina is not None else ".")
+        blockers = after.sight_line(after.yuki).blockers
+        return f"Mina hides on {to}: the tree on {board.name(blockers[0])} blocks Yuki's view."
+
+    def goes_on(self, before, after) -> str:
+        """Where Mina can still hide, or which trees Yuki can still eat."""
+        spots = before.board.names(sorted({m.to for m in after.legal_moves()}))
+        return f"Mina can still hide on {spots}" if before.to_move == YUKI else f"Yuki can still eat the tree on {spots}"
 
 
 class FrozenForestState(State):
@@ -351,6 +378,16 @@ class FrozenForestState(State):
     def key(self):
         """The pieces, the trees and the side to move (the trees eaten follow from the trees)."""
         return (self._yuki, self._mina, self._trees, self.to_move)
+
+    def glyph(self, cell: int) -> str:
+        """`Y` Yuki, `M` Mina, `T` a tree, `.` a tree eaten, `,` a plain spot."""
+        if cell == self._yuki:
+            return "Y"
+        if cell == self._mina:
+            return "M"
+        if self._trees >> cell & 1:
+            return "T"
+        return "." if self.start_trees >> cell & 1 else ","
 
     # -- what the rules see, for the overlays -----------------------------------------------
     def hiding_spots(self) -> frozenset[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game import boards
 from game.boards import bits
-from game.core import Config, Game, Move, Option, Outcome, State, register
+from game.core import Config, Game, Move, Option, Outcome, State, plural, register
 from game.insight import Insight, Situation
 
 
@@ -100,6 +100,15 @@ class GoatsWinteringGame(Game):
     )
     notation_help = "write a cell to place a goat (c3), from-to to step (c3-d4), or pass"
     score_name = "warmth"
+    zones = {"forbidden": "no placing here (a friendly goat in sight)", "no-room": "no placing here (no empty neighbour)",
+             "capturable": "the mover can capture this goat now", "in-danger": "one empty cell left around this goat"}
+    # It can cycle: the solver counts a repeated position on the line as a draw, so only wins are
+    # sound; the miner seeks wins and losses within a horizon, exactly.
+    puzzle_plan = {"horizon": 9, "refuted": 4}
+    playout_plies = 200  # goats may wander: random playouts stop at 200 plies
+    nothing_taken = "freezes out no goat"
+    goal_asks = {"place": "place a goat", "step-toward": "step a goat toward its friends",
+                 "step-away": "step a goat away"}
     # Allowed sizes and the default size of each board shape.
     SIZES = {"hex": (tuple(range(2, 7)), 3), "square": (tuple(range(4, 10)), 6),
              "triangle": (tuple(range(6, 12)), 8)}
@@ -142,6 +151,47 @@ class GoatsWinteringGame(Game):
         state.stepped_away = False
         state.banned = None
         return state
+
+    # -- words for lessons ---------------------------------------------------------------
+    def lesson_goals(self):
+        """"place": a goat placed; "step-toward" / "step-away": a step toward friends, or away."""
+        return {"place": lambda before, move, after: move.kind == "place",
+                "step-toward": _is_step(True), "step-away": _is_step(False)}
+
+    def taken(self, before, after) -> int:
+        """The opponent's goats frozen out."""
+        them = 1 - before.to_move
+        return before.goats[them] & ~after.goats[them]
+
+    def doing(self, before, move) -> str:
+        """Placing or stepping."""
+        if move.kind == "place":
+            return f"placing a goat on {before.board.name(move.to)}"
+        return f"stepping {move}"
+
+    def effect(self, before, move, after) -> str:
+        """A pass, goats frozen out, a goat placed, or a step with its new neighbours."""
+        board, p = before.board, before.to_move
+        role, to = self.roles[p], (board.name(move.to) if move.to is not None else "")
+        if move.kind == "pass":
+            return f"{role} passes."
+        taken = list(bits(self.taken(before, after)))
+        if taken:
+            return f"The goat on {board.names(taken)} freezes out: no empty cell is left around it."
+        if move.kind == "place":
+            return f"{role} places a goat on {to}."
+        friends, foes = _around(after, move.to, p), _around(after, move.to, 1 - p)
+        return f"The goat steps to {to}: {plural(friends, 'friendly neighbour')} and {foes} enemy there."
+
+    def missed(self, goal, before, move, after, doing) -> str | None:
+        """A step that misses "step-toward" or "step-away": the neighbours before and after."""
+        if goal not in ("step-toward", "step-away") or move.kind != "step":
+            return None
+        p = before.to_move
+        was, now = ((_around(before, move.frm, p), _around(after, move.to, p)) if goal == "step-toward"
+                    else (_around(before, move.frm, 1 - p), _around(after, move.to, 1 - p)))
+        what = "friendly" if goal == "step-toward" else "enemy"
+        return f"{doing.capitalize()} goes from {plural(was, what + ' neighbour')} to {now}."
 
 
 class GoatsState(State):
@@ -394,3 +444,20 @@ class GoatsState(State):
             if len(parts) == 2:
                 return f"{parts[0]} and {parts[1]} do not touch: a goat steps only to a neighbouring cell"
         return super()._why_malformed(text)
+
+
+# -- lesson helpers ------------------------------------------------------------------------------
+def _around(state, cell: int, player: int) -> int:
+    """How many goats of `player` touch `cell`."""
+    return (state.board.nbr_mask[cell] & state.goats[player]).bit_count()
+
+
+def _is_step(toward: bool):
+    """A step toward friends (more friendly neighbours than before), or a step away."""
+    def test(before, move, after) -> bool:
+        if move.kind != "step":
+            return False
+        p = before.to_move
+        return (_around(after, move.to, p) > _around(before, move.frm, p)) == toward
+    return test
+

@@ -380,6 +380,17 @@ class HVState(State):
             "diagonal": frozenset(boards.bits(diag)),
         })
 
+    def glyph(self, cell: int) -> str:
+        """`H`/`V` initials, `#` filled, `.` empty."""
+        for player, mark in ((0, "H"), (1, "V")):
+            if self.inits[player] >> cell & 1:
+                return mark
+        return "#" if (self.fills[0] | self.fills[1]) >> cell & 1 else "."
+
+    def framed_cell(self) -> int | None:
+        """The reference square."""
+        return self.reference
+
     def key(self) -> tuple:
         """Empty squares, L, mover, phase, pending request and the initials counts."""
         i = self.inits
@@ -413,6 +424,10 @@ class HVGridGame(Game):
     )
     notation_help = "write a square to fill, like d4; d4? to ask for a diagonal; d4* for initials; yes or no to answer"
     score_name = "initials"
+    zones = {"reference": "reference square", "candidates": "squares the mover may fill",
+             "diagonal": "diagonal squares the mover may use"}
+    puzzle_plan = {"exact": False, "draws": True}
+    goal_asks = {"fill": "fill a square on your line"}
     option_schema = (
         Option("size", tuple(range(3, 13)), 8, "Grid size (squares per side)"),
         Option("reach", ("adjacent", "line"), "adjacent",
@@ -446,3 +461,57 @@ class HVGridGame(Game):
         s.phase = _FREE
         s.pending = -1
         return s
+
+    def puzzle_prompt(self, state) -> tuple[str, str]:
+        """A puzzle where the mover answers a diagonal request says so."""
+        if all(m.kind == "answer" for m in state.legal_moves()):
+            return f"{self.roles[state.to_move]} to answer {self.roles[1 - state.to_move]}'s request", "win"
+        return super().puzzle_prompt(state)
+
+    # -- words for lessons ---------------------------------------------------------------
+    def lesson_goals(self):
+        """"fill": a square filled; "no-gift": a move that leaves the opponent not stuck (no point for them)."""
+        return {"fill": lambda before, move, after: move.kind == "fill",
+                "no-gift": lambda before, move, after: not _stuck_after(before, after)}
+
+    def doing(self, before, move) -> str:
+        """Filling, asking, writing initials or answering."""
+        to = before.board.name(move.to) if move.to is not None else ""
+        return {"fill": f"filling {to}", "request": f"asking for {to}", "initials": f"writing initials on {to}",
+                "answer": f"answering {move}"}.get(move.kind, f"playing {move}")
+
+    def effect(self, before, move, after) -> str:
+        """What the move did, then what the player to move next can do."""
+        board, p, roles = before.board, before.to_move, self.roles
+        role, to = roles[p], (board.name(move.to) if move.to is not None else "")
+        if move.kind == "answer":
+            if str(move) == "yes":
+                square = board.name(after.reference)
+                return f"{roles[1 - p]}'s square {square} is filled and {role} moves on from it; {_next(after)}."
+            return f"{roles[1 - p]} must move again, without asking; {_next(after)}."
+        done = {"fill": f"{role} fills {to}", "request": f"{role} asks for {to}",
+                "initials": f"{role} writes initials on {to}, a point"}[move.kind]
+        return f"{done}; {_next(after)}."
+
+    def missed(self, goal, before, move, after, doing) -> str | None:
+        """A gift: what the opponent can do after it."""
+        return f"After {doing}, {_next(after)}." if goal == "no-gift" else None
+
+
+def _stuck_after(before, after) -> bool:
+    """The opponent moves next and can only write initials (stuck: a point)."""
+    moves = after.legal_moves()
+    return after.to_move != before.to_move and bool(moves) and all(m.kind == "initials" for m in moves)
+
+
+def _next(after) -> str:
+    """What the player to move after a move can do, in words."""
+    moves, role = after.legal_moves(), after.game.roles[after.to_move]
+    kinds = {m.kind for m in moves}
+    if "answer" in kinds:
+        return f"{role} must answer yes or no"
+    if "fill" in kinds:
+        return f"{role} can fill {after.board.names(sorted({m.to for m in moves if m.kind == 'fill'}))}"
+    if "request" in kinds:
+        return f"{role} can only ask for a diagonal square"
+    return f"{role} is stuck and writes initials anywhere, a point"

@@ -85,6 +85,11 @@ class IcebreakerGame(Game):
     )
     notation_help = "write the ship's cell and the cell it moves to, like i1-h1, or pass"
     score_name = "icebergs"
+    zones = {"steps": "compulsory steps of the selected ship", "nearest": "nearest icebergs of a ship"}
+    # Puzzles: a bot game is long (~160 plies Frozen Forest, ~70 Icebreaker) and only its last 30-40 plies
+    # are proved within the budget, where the movers have few moves: at least 4 (with 3, trying them all is the puzzle).
+    puzzle_plan = {"nodes": 1_000_000, "fewest_moves": 4, "deepest": 15}
+    nothing_taken = "breaks no iceberg"
     option_schema = (
         Option("size", tuple(range(3, 9)), 5, "cells on each side of the hexagon"),
     )
@@ -134,6 +139,30 @@ class IcebreakerGame(Game):
         if min(captured) >= cfg.majority:
             raise ValueError(f"captured={captured!r}: at most one player can have {cfg.majority} or more")
         return self._state(cfg, masks[:2], masks[2], to_move, captured)
+
+    # -- words for lessons ---------------------------------------------------------------
+    def taken(self, before, after) -> int:
+        """The icebergs the move broke."""
+        return before.icebergs & ~after.icebergs
+
+    def doing(self, before, move) -> str:
+        """A ship's move by its cells."""
+        return f"moving {move}"
+
+    def effect(self, before, move, after) -> str:
+        """A pass, an iceberg broken (and the count), or how far the ship's nearest iceberg is now."""
+        role, to = self.roles[before.to_move], before.board.name(move.to) if move.to is not None else ""
+        if move.kind == "pass":
+            return f"{role} passes."
+        if self.taken(before, after):
+            return f"The ship breaks the iceberg on {to}: {role} has {after.captured[before.to_move]}."
+        d = after.distance(move.to)
+        return f"The ship moves to {to}: its nearest iceberg is {plural(d, 'step')} away now."
+
+    def goes_on(self, before, after) -> str:
+        """The mover's icebergs against the majority that wins."""
+        p = before.to_move
+        return f"the game goes on: {self.roles[p]} has {after.captured[p]} icebergs, {after.cfg.majority} win"
 
 
 class IcebreakerState(State):
@@ -277,6 +306,13 @@ class IcebreakerState(State):
     def key(self):
         """Ships, icebergs, captures and the player to move: all that decides the rest."""
         return (self.ships, self.icebergs, self.captured, self.to_move)
+
+    def glyph(self, cell: int) -> str:
+        """`R`/`B` a ship, `*` an iceberg, `.` open sea."""
+        owner = self.owner(cell)
+        if owner is not None:
+            return "RB"[owner]
+        return "*" if self.icebergs >> cell & 1 else "."
 
     # -- read-only helpers for the app ------------------------------------------------
     def ship_cells(self, player: int) -> tuple[int, ...]:

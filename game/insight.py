@@ -2,26 +2,11 @@
 
 Each game fills an Insight in its own file (`State.insight`), from the engine itself (its
 legal moves, or the very tables it decides with), so an overlay can never disagree with
-the rules it explains.
+the rules it explains; its zones and their legend words are the game's (`Game.zones`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-# What each zone means, for the legend next to the board.
-LEGEND = {
-    "hiding": "Mina could hide here",
-    "edible": "Yuki could eat this tree",
-    "steps": "compulsory steps of the selected ship",
-    "nearest": "nearest icebergs of a ship",
-    "forbidden": "no placing here (a friendly goat in sight)",
-    "no-room": "no placing here (no empty neighbour)",
-    "capturable": "the mover can capture this goat now",
-    "in-danger": "one empty cell left around this goat",
-    "reference": "reference square",
-    "candidates": "squares the mover may fill",
-    "diagonal": "diagonal squares the mover may use",
-}
 
 
 @dataclass(frozen=True)
@@ -63,18 +48,3 @@ class SightLine:
         """True if nothing blocks the line."""
         return not self.blockers
 
-
-def insight(state, selected: int | None = None) -> Insight:
-    """The overlay content for `state`; `selected` is the cell the person picked, if any."""
-    return state.insight(selected)
-
-
-# The games' own methods, under the names the app imports (kept until it calls the methods).
-def sight_line(state, spot: int) -> SightLine | None:
-    """Frozen Forest: the line from `spot` to the piece the mover watches."""
-    return state.sight_line(spot)
-
-
-def distances_to(state, targets: int, vacated: int | None = None) -> dict[int, int]:
-    """Icebreaker: steps from each cell to the nearest of `targets` around ships (`vacated` counts as free)."""
-    return state.distances_to(targets, vacated)

@@ -6,7 +6,6 @@ import pytest
 
 from game import GAMES, get_game
 from game.boards import bits
-from game.insight import LEGEND
 from game.lessons import Step, check, from_json, load, path_for
 
 STEPS = [(gid, i, step) for gid in GAMES for i, step in enumerate(load(gid).steps, 1)]
@@ -36,7 +35,7 @@ def test_step_position_replays_and_its_overlay_exists(game_id, n, step):
             assert replayed.why_not(move) is None, f"{move}: {replayed.why_not(move)}"
             replayed = replayed.play(move)
         assert replayed.key() == state.key()
-    assert set(step.overlay) <= set(LEGEND)
+    assert set(step.overlay) <= set(get_game(step.game_id).zones)
     if step.select is not None:
         assert state.owner(step.selected_cell()) == state.to_move  # one of the learner's pieces
 

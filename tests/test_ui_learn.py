@@ -322,3 +322,32 @@ def test_progress_that_cannot_be_saved_is_said_and_the_puzzle_still_solved(drive
     driver.play(next(m for m in scene.state.legal_moves() if str(m) == puzzle.solution[0]))
     assert "Solved" in plain(scene.panel.message)
     assert "could not be saved: Permission denied" in plain(scene.panel.text)
+
+
+def board_pixels(driver):
+    """The lesson board's pixels in a fresh frame."""
+    driver.frames(1)
+    surface = driver.app.render(pygame.Surface(driver.app.screen.get_size())).copy()
+    return pygame.image.tobytes(surface.subsurface(driver.scene.board.rect), "RGB")
+
+
+def test_a_click_leaves_no_cell_frame_or_name_tag_on_the_next_position_or_step(driver):
+    # Issue 17.20: after a click the hovered cell's frame and its name tag ("a1", hex boards) stayed on the
+    # position the move led to, and on the next step's board, where nothing was under them any more.
+    steps = load_lesson("goats-wintering").steps
+    driver.app.scenes.switch("lesson", LessonRequest("goats-wintering", 0))
+    driver.frames(2)
+    scene = driver.scene
+    a1 = scene.board.state.board.cell("a1")
+    driver.click(scene.board.view.cell_center(a1))  # the pointer goes there and clicks: a right move
+    driver.frames(30)
+    assert scene.done and scene.board.state.last_move.to == a1 and scene.board.hand.hover is None
+    driver.key(pygame.K_RETURN, frames=3)  # Next, the pointer not moved
+    assert scene.index == 1 and scene.board.hand.hover is None
+    after_click = board_pixels(driver)
+    driver.app.scenes.switch("lesson", LessonRequest("goats-wintering", 1))  # the same step opened afresh
+    driver.frames(2)
+    assert board_pixels(driver) == after_click
+    driver.move_mouse(driver.scene.board.view.cell_center(a1))  # the pointer's next move finds its cell again
+    assert driver.scene.board.hand.hover == a1 and board_pixels(driver) != after_click
+    assert steps[1].state().owner(a1) is None

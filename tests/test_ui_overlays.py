@@ -5,7 +5,6 @@ import pytest
 from conftest import StandInWorker, spy_draw, start
 from game import get_game
 from game.boards import bits
-from game.insight import distances_to, insight, sight_line
 from game.match import GameResult
 from game.record import Seat
 from ui.games import game_ui
@@ -63,7 +62,7 @@ def test_frozen_forest_hiding_zone_is_minas_moves_and_shows_in_pixels(driver):
     on = frame(driver)
     drawn = seen["insight"]
     assert drawn.zones["hiding"] == legal_to(state) and drawn.zones["hiding"]
-    assert drawn == insight(state)
+    assert drawn == state.insight()
     s = scene.view.cell_size
     spot = min(drawn.zones["hiding"])
     x, y = scene.view.cell_center(spot)
@@ -72,7 +71,7 @@ def test_frozen_forest_hiding_zone_is_minas_moves_and_shows_in_pixels(driver):
     plain = next(c for c in state.board.cells
                  if c not in marked and all(n not in marked for n in state.board.neighbours[c]))
     assert not differs_near(off, on, scene.view.cell_center(plain), int(s * 0.3))  # nothing there
-    # The legend lists exactly the zones drawn, in game.insight's words.
+    # The legend lists exactly the zones drawn, in the game's words (Game.zones).
     texts = [w.text for w in scene.widgets if getattr(w, "object_ids", None) and "#legend" in w.object_ids]
     assert "Mina could hide here" in texts and "Yuki could eat this tree" in texts
 
@@ -85,7 +84,7 @@ def test_frozen_forest_hover_draws_the_sight_line_with_its_blockers(driver):
     seen = spy_draw(scene)
     driver.move_mouse(scene.view.cell_center(board.cell("e5")))
     driver.frames(1)
-    line = sight_line(scene.state, board.cell("e5"))
+    line = scene.state.sight_line(board.cell("e5"))
     assert seen["sight"] == line and [board.name(c) for c in line.blockers] == ["d5", "c5", "b5"]
     assert "blocked by the trees on d5, c5, b5" in scene.panel.message_text()
     driver.move_mouse(scene.view.cell_center(board.cell("b4")))  # next to Yuki on a5: they see each other
@@ -108,7 +107,7 @@ def test_icebreaker_overlay_shows_the_selected_ships_steps_and_distances(driver)
     assert all(f == ship for f, _ in drawn.arrows)
     near = state.nearest_icebergs(ship)
     d = state.distance(ship)
-    to_berg = distances_to(state, near, vacated=ship)
+    to_berg = state.distances_to(near, vacated=ship)
     assert drawn.labels and drawn.labels == state.insight(ship).labels
     assert all(str(to_berg[c]) == k and 0 < int(k) < d for c, k in drawn.labels.items())
     assert len(drawn.labels) < len(to_berg) // 2  # not every cell of the board: the ways to its icebergs
@@ -138,7 +137,7 @@ def test_goats_overlay_shows_warmth_forbidden_cells_with_their_goat_and_danger(d
     texts = [w.text for w in scene.widgets if getattr(w, "object_ids", None) and "#legend" in w.object_ids]
     assert "Dashed line: to the goat that forbids the cell" in texts
     icon = scene.view.legend_icon("links-forbidden", 24)
-    colour = scene.ctx.palette.overlay_colour("forbidden")
+    colour = scene.view.zone_colour("forbidden")
     assert any(sum(abs(a - b) for a, b in zip(icon.get_at((x, y))[:3], colour)) < 40 and icon.get_at((x, y))[3] > 200
                for x in range(24) for y in range(24))
 

@@ -71,8 +71,28 @@ def test_an_illegal_target_for_a_picked_up_piece_says_why(driver):
     assert len(scene.session.history) == 1
     assert scene.hand.selected == ship and scene.hand.targets  # still in hand: the next click can be right
     assert scene.message == "The piece on i1 cannot go to a3: i1 and a3 are not neighbours; a ship moves one cell at a time"
-    driver.click_cell(ship)  # a click on the piece itself puts it down
+    driver.click_cell(ship)  # the piece clicked again after a why-not: still this one, and the reason goes
+    assert scene.hand.selected == ship and scene.hand.targets and scene.message == ""
+    driver.click_cell(ship)  # clicked once more, it is put down
     assert scene.hand.selected is None
+
+
+def test_reclicking_the_piece_after_a_why_not_keeps_it_so_the_next_click_moves_it(driver):
+    # Issue 17.15: the re-click put the goat down and the next click was read as a placement (refused: it sees a friend).
+    scene = start(driver, "goats-wintering")
+    for name in ("b1", "e1", "a3", "c5", "c4"):
+        driver.click_cell(cell(scene, name))
+    goat, target = cell(scene, "c5"), cell(scene, "d6")  # Player 2's goat may step to d6, where no goat may be placed
+    driver.click_cell(goat)
+    assert scene.hand.selected == goat and target in scene.hand.targets
+    assert scene.state.why_not("d6")  # a placement there is refused
+    driver.click_cell(cell(scene, "a1"))  # no step: why not
+    assert scene.message.startswith("The piece on c5 cannot go to a1")
+    driver.click_cell(goat)
+    assert scene.hand.selected == goat and scene.message == ""
+    driver.click_cell(target)
+    last = scene.state.last_move
+    assert (last.kind, last.frm, last.to) == ("step", goat, target)
 
 
 def test_hovering_an_illegal_target_explains_why(driver):

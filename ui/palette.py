@@ -69,15 +69,14 @@ class Palette:
     chip: RGB          # the light chip a piece sits on in the panel (dark pieces stay readable)
     # Sprite file variant: "" or "_cb" (the colour-blind sprites, with shape marks).
     sprite_suffix: str = ""
-    # Overlay colours by zone name (game.insight's zones) and for the sight line and hints;
-    # each zone also has its own shape, so colour is never the only cue.
+    # Overlay colours shared by every game: the sight line's and the hints' (each game's view has its zones').
     overlay: Mapping[str, RGB] = field(default_factory=dict)
     # Pictures rendered in these colours (sprites by file and size, empty boards by view and size),
     # shared by every view drawing with this palette, so rebuilding a screen does not re-render SVG.
     renders: "RenderCache" = field(default_factory=lambda: RenderCache(), compare=False, repr=False)
 
     def overlay_colour(self, name: str) -> RGB:
-        """The colour of an overlay mark (a zone name, "clear", "blocked" or "hint"); the accent if unknown."""
+        """The colour of a shared overlay mark ("clear", "blocked" or "hint"); the accent if unknown."""
         return self.overlay.get(name, self.accent)
 
 
@@ -105,11 +104,6 @@ def palette_for(colour_blind: bool) -> Palette:
             hover=rgb("#ffffff"),
             sprite_suffix="",
             overlay=MappingProxyType({
-                "hiding": rgb("#2f8fd8"), "edible": rgb("#e8702a"),
-                "steps": rgb("#3ddc84"), "nearest": rgb("#ffd84d"),
-                "forbidden": rgb("#e03c3c"), "no-room": rgb("#7d8894"),
-                "capturable": rgb("#d6336c"), "in-danger": rgb("#f59f00"),
-                "reference": rgb("#0f8b7d"), "candidates": rgb("#2f9e44"), "diagonal": rgb("#8a4fd6"),
                 "clear": rgb("#2f9e44"), "blocked": rgb("#e03c3c"), "hint": rgb("#ffcf33"),
             }),
             **common,
@@ -124,11 +118,6 @@ def palette_for(colour_blind: bool) -> Palette:
         hover=rgb("#ffffff"),
         sprite_suffix="_cb",
         overlay=MappingProxyType({
-            "hiding": rgb("#56b4e9"), "edible": rgb("#d55e00"),
-            "steps": rgb("#009e73"), "nearest": rgb("#f0e442"),
-            "forbidden": rgb("#d55e00"), "no-room": rgb("#8a8f96"),
-            "capturable": rgb("#cc79a7"), "in-danger": rgb("#e69f00"),
-            "reference": rgb("#0072b2"), "candidates": rgb("#009e73"), "diagonal": rgb("#cc79a7"),
             "clear": rgb("#009e73"), "blocked": rgb("#d55e00"), "hint": rgb("#f0e442"),
         }),
         **common,

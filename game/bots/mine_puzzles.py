@@ -60,17 +60,9 @@ class Plan:
     levels: tuple = ("beginner", "beginner")  # the bots of the mined games (iteration-bound: replayable)
 
 
-# The default boards, proved by the native solver. A bot game on them is long (Frozen Forest
-# ~160 plies, Icebreaker ~70) and only its last 30-40 plies are proved within the budget,
-# where the movers have few moves: at least 4 are asked for (with 3, trying them all is the puzzle).
-PLANS = {
-    "frozen-forest": Plan(nodes=1_000_000, fewest_moves=4, deepest=15),
-    "icebreaker": Plan(nodes=1_000_000, fewest_moves=4, deepest=15),
-    "hv-grid": Plan(exact=False, draws=True),
-    # Goats Wintering can cycle: the solver counts a repeated position on the line as a
-    # draw, so only wins are sound; it seeks wins and losses within a horizon, exactly.
-    "goats-wintering": Plan(horizon=9, refuted=4),
-}
+def plan_for(game_id: str) -> Plan:
+    """How to mine a game: its rules file's `puzzle_plan` (Game.puzzle_plan), the rest as in Plan."""
+    return Plan(**get_game(game_id).puzzle_plan)
 
 
 class Prover:
@@ -296,13 +288,7 @@ def prompt(state, facts: dict, plan: Plan) -> str:
     role = state.game.roles[state.to_move]
     if facts["goal"] == "hold":
         return f"{role}: the only move that does not lose"
-    task = "win"
-    if all(m.kind == "answer" for m in state.legal_moves()):
-        role += f" to answer {state.game.roles[1 - state.to_move]}'s request"
-    else:
-        role += " to move"
-    if state.game.id == "frozen-forest":
-        task = "catch Mina" if state.to_move == 0 else "strand Yuki"
+    role, task = state.game.puzzle_prompt(state)
     depths = set(facts["solution_plies"])
     # "In k": every solution wins within k of the mover's own moves (players alternate here).
     # With a horizon that is what the solution means; else (exact distances) it is said when they all take k.
@@ -333,7 +319,7 @@ def generate(game_id: str, seed: int = 1, minutes: float = 4.0, target: int = 42
 
     Resumes from the file in `folder` when it was made with the same seed (unless `fresh`).
     """
-    plan = PLANS[game_id]
+    plan = plan_for(game_id)
     options = get_game(game_id).validate(**(plan.options if options is None else options))
     path = path_for(game_id, folder)
     generator = {"seed": seed, "games": 0, "options": options, "plan": {

@@ -12,10 +12,10 @@ A step sets up a position and says one idea; unless it is only read, it asks for
     moves    the position as moves in notation from the start ...
     position ... or (Icebreaker) the keyword arguments of IcebreakerGame.position
     text     the idea, in the rule book's words
-    overlay  names of game.insight zones to show (see insight.LEGEND)
+    overlay  names of the game's overlay zones to show (its Game.zones)
     select   a cell picked for the overlay (a ship, to show its distances), or absent
     task     what the learner is asked to do; absent for a step that is only read
-    goal     what a right move achieves (see GOALS), e.g. "win", "capture", "move"
+    goal     what a right move achieves (see GOALS and the game's Game.lesson_goals), e.g. "win", "capture"
     answers  the right moves; absent when every legal move meeting the goal is right
 
 A tested invariant: `answers`, when given, are exactly the legal moves that meet the goal,
@@ -28,9 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from game.boards import bits
 from game.core import State, get_game
-from game.insight import LEGEND, sight_line
 
 FORMAT = "frostfield-lesson"
 VERSION = 1
@@ -106,169 +104,51 @@ class Feedback:
 
 
 # -- goals: what a right move achieves ---------------------------------------------------------
-def _captured(before, after) -> int:
-    """The bitboard of what the move took from the opponent: icebergs broken, goats frozen out."""
-    if before.game.id == "icebreaker":
-        return before.icebergs & ~after.icebergs
-    if before.game.id == "goats-wintering":
-        them = 1 - before.to_move
-        return before.goats[them] & ~after.goats[them]
-    return 0
-
-
-def _stuck_after(before, after) -> bool:
-    """Horizontal/Vertical: the opponent moves next and can only write initials (stuck: a point)."""
-    moves = after.legal_moves()
-    return after.to_move != before.to_move and bool(moves) and all(m.kind == "initials" for m in moves)
-
-
-def _around(state, cell: int, player: int) -> int:
-    """Goats Wintering: how many goats of `player` touch `cell`."""
-    return (state.board.nbr_mask[cell] & state.goats[player]).bit_count()
-
-
-def _is_step(toward: bool) -> "Test":
-    """Goats Wintering: a step toward friends (kind 3), or a step away (kind 4)."""
-    def test(before, move, after) -> bool:
-        if before.game.id != "goats-wintering" or move.kind != "step":
-            return False
-        p = before.to_move
-        return (_around(after, move.to, p) > _around(before, move.frm, p)) == toward
-    return test
-
-
 Test = Callable[[State, Any, State], bool]
+# The goals every game has; a game adds its own (Game.lesson_goals: "place", "step-toward"...).
 GOALS: dict[str, Test] = {
     "move": lambda before, move, after: True,
     "win": lambda before, move, after: after.is_over and after.winner == before.to_move,
     "survive": lambda before, move, after: not (after.is_over and after.winner != before.to_move),
-    "capture": lambda before, move, after: bool(_captured(before, after)),
-    "place": lambda before, move, after: move.kind == "place",
-    "fill": lambda before, move, after: move.kind == "fill",
-    "step-toward": _is_step(True),
-    "step-away": _is_step(False),
-    "no-gift": lambda before, move, after: not _stuck_after(before, after),
+    "capture": lambda before, move, after: bool(before.game.taken(before, after)),
 }
-# What a goal that only names a kind of move asks for, in words.
-_ASKS = {"place": "place a goat", "fill": "fill a square on your line",
-         "step-toward": "step a goat toward its friends", "step-away": "step a goat away"}
+
+
+def goals(game_id: str) -> dict[str, Test]:
+    """The goals a step of this game may set: the shared ones and the game's own."""
+    return {**GOALS, **get_game(game_id).lesson_goals()}
 
 
 def meets(goal: str | None, state: State, move) -> bool:
     """True if the legal `move` (a Move or its notation) achieves `goal` in `state`."""
     move = state.parse_move(str(move))
-    return GOALS[goal or "move"](state, move, state.play(move))
+    return goals(state.game.id)[goal or "move"](state, move, state.play(move))
 
 
-# -- what the engine says about a move ----------------------------------------------------
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _names(board, cells) -> str:
-    names = [board.name(c) for c in cells]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
+# -- what the engine says about a move (the game's own words: Game.doing, effect, goes_on...) ------
 def _doing(before, move) -> str:
     """The move in words: "sliding to f6", "moving e5-e6", "asking for d1", "passing"."""
-    kind, gid = move.kind, before.game.id
-    to = before.board.name(move.to) if move.to is not None else ""
-    if kind == "pass":
-        return "passing"
-    if gid == "frozen-forest":
-        return f"stepping to {to}" if before.to_move == 0 else f"sliding to {to}"
-    if gid == "icebreaker":
-        return f"moving {move}"
-    return {"fill": f"filling {to}", "request": f"asking for {to}", "initials": f"writing initials on {to}",
-            "answer": f"answering {move}", "place": f"placing a goat on {to}"}.get(kind, f"stepping {move}")
-
-
-def _hv_next(after) -> str:
-    """Horizontal/Vertical: what the player to move after a move can do."""
-    moves, role = after.legal_moves(), after.game.roles[after.to_move]
-    kinds = {m.kind for m in moves}
-    board = after.board
-    if "answer" in kinds:
-        return f"{role} must answer yes or no"
-    if "fill" in kinds:
-        return f"{role} can fill {_names(board, sorted({m.to for m in moves if m.kind == 'fill'}))}"
-    if "request" in kinds:
-        return f"{role} can only ask for a diagonal square"
-    return f"{role} is stuck and writes initials anywhere, a point"
-
-
-def _goes_on(before, after) -> str:
-    """Why a game is not won yet after a move: what the opponent can still do, or the count."""
-    gid, board, p = before.game.id, before.board, before.to_move
-    if gid == "frozen-forest":
-        spots = _names(board, sorted({m.to for m in after.legal_moves()}))
-        return f"Mina can still hide on {spots}" if p == 0 else f"Yuki can still eat the tree on {spots}"
-    if gid == "icebreaker":
-        return (f"the game goes on: {before.game.roles[p]} has {after.captured[p]} icebergs, "
-                f"{after.cfg.majority} win")
-    a, b = after.scores
-    return f"the game goes on ({before.game.score_name} {a} to {b})"
+    return "passing" if move.kind == "pass" else before.game.doing(before, move)
 
 
 def _happened(before, move, after) -> str:
     """One sentence on what a move did, in the engine's terms."""
-    board, p, gid = before.board, before.to_move, before.game.id
-    roles = before.game.roles
-    role, to = roles[p], (board.name(move.to) if move.to is not None else "")
-    if after.is_over:
-        return after.end_reason
-    taken = list(bits(_captured(before, after)))
-    if gid == "frozen-forest":
-        if p == 0:
-            return f"Yuki eats the tree on {to}" + ("; he can still see Mina." if before.mina is not None else ".")
-        blockers = sight_line(after, after.yuki).blockers
-        return f"Mina hides on {to}: the tree on {board.name(blockers[0])} blocks Yuki's view."
-    if gid == "icebreaker":
-        if move.kind == "pass":
-            return f"{role} passes."
-        if taken:
-            return f"The ship breaks the iceberg on {to}: {role} has {after.captured[p]}."
-        d = after.distance(move.to)
-        return f"The ship moves to {to}: its nearest iceberg is {_count(d, 'step')} away now."
-    if gid == "hv-grid":
-        if move.kind == "answer":
-            if str(move) == "yes":
-                square = board.name(after.reference)
-                return f"{roles[1 - p]}'s square {square} is filled and {role} moves on from it; {_hv_next(after)}."
-            return f"{roles[1 - p]} must move again, without asking; {_hv_next(after)}."
-        done = {"fill": f"{role} fills {to}", "request": f"{role} asks for {to}",
-                "initials": f"{role} writes initials on {to}, a point"}[move.kind]
-        return f"{done}; {_hv_next(after)}."
-    if move.kind == "pass":
-        return f"{role} passes."
-    if taken:
-        return f"The goat on {_names(board, taken)} freezes out: no empty cell is left around it."
-    if move.kind == "place":
-        return f"{role} places a goat on {to}."
-    friends, foes = _around(after, move.to, p), _around(after, move.to, 1 - p)
-    return f"The goat steps to {to}: {_count(friends, 'friendly neighbour')} and {foes} enemy there."
+    return after.end_reason if after.is_over else before.game.effect(before, move, after)
 
 
 def _misses(goal: str, before, move, after) -> str:
     """One sentence on what a legal move that misses the goal does instead."""
-    doing = _doing(before, move)
+    doing, game = _doing(before, move), before.game
     if after.is_over:
         return f"After {doing}, the game ends. {after.end_reason}"
     if goal == "win":
-        return f"After {doing}, {_goes_on(before, after)}."
+        return f"After {doing}, {game.goes_on(before, after)}."
     if goal == "capture":
-        nothing = "breaks no iceberg" if before.game.id == "icebreaker" else "freezes out no goat"
-        return f"{doing.capitalize()} {nothing}."
-    if goal == "no-gift":
-        return f"After {doing}, {_hv_next(after)}."
-    if goal in ("step-toward", "step-away") and move.kind == "step":
-        p = before.to_move
-        was, now = ((_around(before, move.frm, p), _around(after, move.to, p)) if goal == "step-toward"
-                    else (_around(before, move.frm, 1 - p), _around(after, move.to, 1 - p)))
-        what = "friendly" if goal == "step-toward" else "enemy"
-        return f"{doing.capitalize()} goes from {_count(was, what + ' neighbour')} to {now}."
-    return f"{doing.capitalize()} is allowed, but this step asks you to {_ASKS.get(goal, 'do something else')}."
+        return f"{doing.capitalize()} {game.nothing_taken}."
+    said = game.missed(goal, before, move, after, doing)
+    if said is not None:
+        return said
+    return f"{doing.capitalize()} is allowed, but this step asks you to {game.goal_asks.get(goal, 'do something else')}."
 
 
 def check(step: Step, move) -> Feedback:
@@ -337,11 +217,12 @@ def _step(game_id: str, raw: Any, where: str) -> Step:
     goal = raw.get("goal")
     if (raw.get("task") is None) != (goal is None):
         raise ValueError(f"{where}: a task needs a goal, and a goal a task")
-    if goal is not None and goal not in GOALS:
-        raise ValueError(f"{where}: unknown goal {goal!r}; goals: {', '.join(GOALS)}")
-    overlay = tuple(raw.get("overlay", ()))
-    if not set(overlay) <= set(LEGEND):
-        raise ValueError(f"{where}: unknown overlay(s) {', '.join(sorted(set(overlay) - set(LEGEND)))}")
+    known = goals(game_id)
+    if goal is not None and goal not in known:
+        raise ValueError(f"{where}: unknown goal {goal!r}; goals: {', '.join(known)}")
+    overlay, zones = tuple(raw.get("overlay", ())), get_game(game_id).zones
+    if not set(overlay) <= set(zones):
+        raise ValueError(f"{where}: unknown overlay(s) {', '.join(sorted(set(overlay) - set(zones)))}")
     answers = raw.get("answers")
     step = Step(
         game_id=game_id, title=raw["title"], text=raw["text"], options=dict(raw.get("options", {})),
@@ -357,4 +238,6 @@ def _step(game_id: str, raw: Any, where: str) -> Step:
         raise ValueError(f"{where}: the position cannot be set up: {err}") from None
     if step.task is not None and state.is_over:
         raise ValueError(f"{where}: the game is over in this position, no move can be asked for")
+    if step.task is not None and not step.right_moves():
+        raise ValueError(f"{where}: no legal move meets the goal {goal!r} here")
     return step

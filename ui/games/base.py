@@ -24,6 +24,8 @@ class GameUI:
     # A position for the overlay screenshot: options, moves, and ("hover" or "click", cell name) or None.
     overlay_sample: tuple = ({}, (), None)
     bench_options: tuple[dict, ...] = ({},)  # the boards `--bench-fps` measures
+    # What the player does in a situation of the rules (game.insight.Situation's kind) that is no ordinary move.
+    doing: dict[str, str] = {"pass": "{role}: press Pass (key P)."}
 
     @property
     def game(self):
@@ -46,6 +48,14 @@ class GameUI:
     def sight(self, state, cell: int):
         """A game.insight.SightLine to draw for the hovered `cell` with overlays on, or None."""
         return None
+
+    def sight_sentence(self, state, sight) -> str:
+        """The hovered cell's sight line (from `sight`) in words, for the message box."""
+        return ""
+
+    def question(self, state) -> str:
+        """The yes/no question the player to move must answer (Horizontal/Vertical's diagonal), or ""."""
+        return ""
 
     def is_capture(self, before, after) -> bool:
         """True if the move from `before` to `after` took something (for the capture sound)."""

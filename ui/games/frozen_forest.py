@@ -9,7 +9,7 @@ from game.boards import bits
 from game.match import match_guidance
 from ui.games.base import GameUI
 from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, Sprite
+from ui.views.base import BoardView, ZoneLook, Sprite
 
 SNOW = rgb("#f6f9fc")
 SNOW_SHADOW = rgb("#9dbbd6")
@@ -17,6 +17,9 @@ SNOW_SHADOW = rgb("#9dbbd6")
 
 class FrozenForestView(BoardView):
     """The tree grid: trees, eaten spots (raised white discs), Yuki and Mina as meeples."""
+
+    ZONES = {"hiding": ZoneLook("dashed-cell", rgb("#2f8fd8"), rgb("#56b4e9")),  # a tinted cell, dashed edge
+             "edible": ZoneLook("ring", rgb("#e8702a"), rgb("#d55e00"))}  # a ring around the tree
 
     SPRITES = {
         "tree": Sprite("tree", 0.92),
@@ -98,6 +101,16 @@ class FrozenForestUI(GameUI):
     def sight(self, state, cell):
         """The hovered spot's line to the piece the mover watches, while the game goes on."""
         return None if state.is_over else state.sight_line(cell)
+
+    def sight_sentence(self, state, sight) -> str:
+        """A hovered spot's line to the other piece: clear, or blocked by which trees."""
+        board = state.board
+        other = self.game.roles[1] if state.to_move == 0 else self.game.roles[0]
+        where = f"{board.name(sight.a)} to {other} on {board.name(sight.b)}"
+        if sight.clear:
+            return f"Line from {where}: clear, they see each other."
+        trees = ", ".join(board.name(c) for c in sight.blockers)
+        return f"Line from {where}: blocked by the tree{'s' if len(sight.blockers) > 1 else ''} on {trees}."
 
     def result_sentence(self, state):
         """"Yuki wins: Mina has no move left." when the loser is stuck."""

@@ -10,7 +10,7 @@ import pygame
 from game.boards import bits
 from ui.games.base import GameUI
 from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, Sprite
+from ui.views.base import BoardView, ZoneLook, Sprite
 from ui.views.svg import points
 
 PASTURE = rgb("#e2eadb")
@@ -19,6 +19,11 @@ PASTURE_LINE = rgb("#aebda5")
 
 class GoatsWinteringView(BoardView):
     """The goat field: goats as pieces; hovering a goat shows its warmth (friendly neighbours)."""
+
+    ZONES = {"forbidden": ZoneLook("cross", rgb("#e03c3c"), rgb("#d55e00")),  # a cross on a tinted cell
+             "no-room": ZoneLook("slashed-circle", rgb("#7d8894"), rgb("#8a8f96")),  # a small "no entry" sign
+             "capturable": ZoneLook("crosshair", rgb("#d6336c"), rgb("#cc79a7")),  # sights around the goat
+             "in-danger": ZoneLook("triangle", rgb("#f59f00"), rgb("#e69f00"))}  # a warning triangle, goat's corner
 
     SPRITES = {
         "goat0": Sprite("goat_cream", 0.86, has_cb=True),

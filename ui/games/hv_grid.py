@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.boards import bits
 from ui.games.base import GameUI
 from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, Sprite
+from ui.views.base import BoardView, ZoneLook, Sprite
 from ui.views.geometry import LABEL_ROOM
 from ui.views.svg import svg_doc, svg_surface
 
@@ -18,6 +18,10 @@ PENCIL = rgb("#4d525a")
 
 class HVGridView(BoardView):
     """The paper grid: fills as hatching, initials as H and V, a ring on the reference square, "?" on a request."""
+
+    ZONES = {"candidates": ZoneLook("plus", rgb("#2f9e44"), rgb("#009e73")),  # a tinted cell with a plus
+             "diagonal": ZoneLook("hatch", rgb("#8a4fd6"), rgb("#cc79a7")),  # diagonal hatching
+             "reference": ZoneLook("frame", rgb("#0f8b7d"), rgb("#0072b2"))}  # a thick square frame
 
     SPRITES = {
         "fill": Sprite("hatch", 1.0),
@@ -113,6 +117,18 @@ class HVGridUI(GameUI):
     menu_plies = 20
     overlay_sample = ({}, ("a2", "b1?", "yes", "c1", "b2?", "no", "c2"), None)
     bench_options = ({}, {"size": 12})
+    doing = {**GameUI.doing, "stuck": "{role}: click any empty square for your initials.",
+             "ask": "{role}: click a diagonal square to ask for it.",
+             "answer": "{role}: answer Yes or No (keys Y, N)."}
+
+    def question(self, state) -> str:
+        """Allow the opponent's diagonal request?"""
+        legal = state.legal_moves()
+        last = state.last_move
+        if legal and all(m.kind == "answer" for m in legal) and last is not None and last.to is not None:
+            roles, p = self.game.roles, state.to_move
+            return f"{roles[p]}: allow {roles[1 - p]}'s diagonal to {state.board.name(last.to)}?"
+        return ""
 
 
 UI = HVGridUI()

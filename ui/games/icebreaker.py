@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.boards import bits
 from ui.games.base import GameUI
 from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, Sprite
+from ui.views.base import BoardView, ZoneLook, Sprite
 from ui.views.svg import points
 
 SEA = rgb("#2b6cb0")
@@ -14,6 +14,10 @@ SEA_LINE = rgb("#0d2f58")
 
 class IcebreakerView(BoardView):
     """The hex sea: icebergs on the ground, ships as pieces, each side's captures in its top corner."""
+
+    ZONES = {"nearest": ZoneLook("diamond", rgb("#ffd84d"), rgb("#f0e442")),  # a diamond around the iceberg
+             # arrows from the selected ship (the zone is their heads)
+             "steps": ZoneLook("arrow", rgb("#3ddc84"), rgb("#009e73"))}
 
     SPRITES = {
         "iceberg": Sprite("iceberg", 0.84),

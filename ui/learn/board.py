@@ -1,7 +1,7 @@
 """The board a learner tries moves on (lessons, puzzles): the game's view, the play screen's hand and picker, a cursor.
 
-Clicks, the arrow keys and Enter go through the very Hand and MovePicker a game uses
-(ui.play.hand, game.picker), so a lesson is played exactly like a game. The board plays
+Clicks, the arrow keys and Enter go through the very BoardInput, Hand and MovePicker a game
+uses (ui.play.hand, game.picker), so a lesson is played exactly like a game. The board plays
 nothing itself: each outcome of a click (a move, a piece picked up, a choice, the rule's
 reason) goes to the screen's `on_pick`, and the screen decides what the move means.
 """
@@ -13,12 +13,8 @@ import pygame
 
 from game.picker import PLAY, Pick, MovePicker
 from ui.games import game_ui
-from ui.play.hand import Hand
+from ui.play.hand import BoardInput, Hand
 from ui.views.motion import MoveAnimation
-
-ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-# Moves without a cell, by key, as in a game: P passes, Y and N answer a diagonal request.
-NAMED = {pygame.K_p: "pass", pygame.K_y: "yes", pygame.K_n: "no"}
 
 
 class TryBoard:
@@ -34,7 +30,6 @@ class TryBoard:
         self.overlays = None        # or the play screen's switch (ui.play.overlays), following the position
         self.sight = None           # the hovered spot's line to the other piece (Frozen Forest)
         self.rect: pygame.Rect | None = None
-        self._centres: dict = {}
         self.view = None
         self.state = state
         self._new_board(state)
@@ -43,6 +38,7 @@ class TryBoard:
         """A view and a hand for the board of `state` (a lesson's steps may change the board size)."""
         self.view = self.game_ui.make_view(state.board, self.palette)
         self.hand = Hand(MovePicker(state))
+        self.input = BoardInput(self.hand, click=self.click, hover=self.hover, named=self.play_named)
         if self.rect is not None:
             self.layout(self.rect)
 
@@ -51,14 +47,14 @@ class TryBoard:
         """Fit the board into `rect`."""
         self.rect = pygame.Rect(rect)
         self.view.layout(self.rect)
-        self._centres = {c: self.view.cell_center(c) for c in self.view.board.cells}
+        self.input.layout(self.view, self.rect)
 
     def show(self, state, insight=None, before=None, seconds: float = 0.0) -> None:
         """Show `state` (sliding its last move in from `before` over `seconds`) with `insight` drawn on it."""
         if state.board is not self.view.board:
             self._new_board(state)
         self.state, self.insight = state, insight
-        self.hand.let_go()
+        self.hand.new_position()
         self.sight = None
         if before is not None and state.last_move is not None:
             self.anim.start(state.last_move, before, seconds)
@@ -67,8 +63,8 @@ class TryBoard:
         last = state.last_move
         if last is not None and last.to is not None:
             self.hand.cursor = last.to
-        elif self.hand.cursor not in self._centres:
-            self.hand.cursor = self._middle()
+        elif self.hand.cursor not in self.input.centres:
+            self.hand.cursor = self.input.start_cell(state) if self.input.centres else None
 
     @property
     def needs_buttons(self) -> bool:
@@ -80,12 +76,6 @@ class TryBoard:
     def reason(self) -> str:
         """Why the hovered cell is no move, in the rule's words ("" if it is one, or nothing is hovered)."""
         return self.hand.hover_reason
-
-    def _middle(self) -> int | None:
-        if not self._centres:
-            return None
-        cx, cy = self.rect.center
-        return min(self._centres, key=lambda c: (self._centres[c][0] - cx) ** 2 + (self._centres[c][1] - cy) ** 2)
 
     # -- input ----------------------------------------------------------------------
     def click(self, cell: int) -> None:
@@ -109,39 +99,8 @@ class TryBoard:
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Mouse on the board, arrows, Enter, P/Y/N, Esc with a piece in hand; True if the event was the board's."""
-        hand = self.hand
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            on_board = self.rect is not None and self.rect.collidepoint(event.pos)
-            cell = self.view.cell_at(event.pos) if on_board else None
-            if event.type == pygame.MOUSEMOTION:
-                hand.show_cursor = False
-                self.hover(cell)
-                return on_board
-            if not on_board:
-                return False
-            if event.button == 1 and cell is not None:
-                hand.show_cursor = False
-                hand.cursor = cell
-                self.click(cell)
-            elif hand.selected is not None:
-                hand.put_down()  # a right click, or a click between cells
-            return True
-        if event.type != pygame.KEYDOWN or event.mod & pygame.KMOD_CTRL:
-            return False
-        if event.key in ARROWS:
-            self.hover(hand.step_cursor(self._centres, self._middle(), *ARROWS[event.key]), explain=False)
-            return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and hand.cursor is not None:
-            hand.show_cursor = True
-            self.click(hand.cursor)
-            return True
-        if event.key in NAMED:
-            return self.play_named(NAMED[event.key])
-        if event.key == pygame.K_ESCAPE and (hand.selected is not None or hand.choices):
-            hand.let_go()
-            return True
-        return False
+        """Mouse on the board, arrows, Enter, P/Y/N, Esc with a piece in hand (ui.play.hand.BoardInput); True if the board's."""
+        return self.input.handle_event(event, self.state)
 
     # -- the loop -------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -35,16 +35,6 @@ def score_texts(game, state) -> tuple[str, ...]:
     return (f"{name} — {roles[0]}: {s[0]} · {roles[1]}: {s[1]}", f"{name}: {s[0]} – {s[1]}")
 
 
-def question(game, state) -> str:
-    """The yes/no question the player to move must answer (Horizontal/Vertical's diagonal), or ""."""
-    legal = state.legal_moves()
-    last = state.last_move
-    if legal and all(m.kind == "answer" for m in legal) and last is not None and last.to is not None:
-        roles, p = game.roles, state.to_move
-        return f"{roles[p]}: allow {roles[1 - p]}'s diagonal to {state.board.name(last.to)}?"
-    return ""
-
-
 def instruction(game, state, selected: int | None) -> str:
     """What a person does next: pick a target for the picked-up piece, or click a piece or a cell."""
     if selected is not None:
@@ -58,24 +48,6 @@ def instruction(game, state, selected: int | None) -> str:
     return f"{role}: click where to play."
 
 
-def sight_sentence(game, state, sight) -> str:
-    """A hovered spot's line to the other piece, in words."""
-    board = state.board
-    other = game.roles[1] if state.to_move == 0 else game.roles[0]
-    where = f"{board.name(sight.a)} to {other} on {board.name(sight.b)}"
-    if sight.clear:
-        return f"Line from {where}: clear, they see each other."
-    trees = ", ".join(board.name(c) for c in sight.blockers)
-    return f"Line from {where}: blocked by the tree{'s' if len(sight.blockers) > 1 else ''} on {trees}."
-
-
-# What the player does in a situation of the rules (game.insight.Situation), when it is not an ordinary move.
-DOING = {
-    "stuck": "{role}: click any empty square for your initials.",
-    "ask": "{role}: click a diagonal square to ask for it.",
-    "answer": "{role}: answer Yes or No (keys Y, N).",
-    "pass": "{role}: press Pass (key P).",
-}
 # What a hint's labels mean, by the kind of label (game.review.evaluation_label's words).
 HINT_LEGEND = {"%": "%: the bot's chance of winning after that move",
                "wins in": "wins in N: a sure win, N moves on (both sides' moves counted)",
@@ -94,8 +66,9 @@ def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: boo
         return f"{roles[state.to_move]} (bot) is choosing a move."
     if bots_paused and not session.humans_play:
         return "The bots are paused after the undo."
-    if situation is not None and situation.kind in DOING:
-        return DOING[situation.kind].format(role=roles[state.to_move])
+    doing = game_ui.doing.get(situation.kind) if situation is not None else None
+    if doing:
+        return doing.format(role=roles[state.to_move])
     return instruction(game, state, selected)
 
 
@@ -174,13 +147,12 @@ def match_lines(game, game_ui, request, first: GameResult | None, state) -> list
 
 
 def legend_rows(game_ui, zones: tuple[str, ...] | None = None) -> list[tuple[str, str]]:
-    """(zone or mark, words) rows of the overlay legend, in game.insight.LEGEND's words; `zones`: only those drawn."""
-    from game.insight import LEGEND
-
+    """(zone or mark, words) rows of the overlay legend, in the game's words (Game.zones); `zones`: only those drawn."""
+    words = game_ui.game.zones
     zones = game_ui.legend_zones if zones is None else zones
     # An extra row for links ("links-<zone>") only with its zone: the lines go with the zone's cells.
     extras = [(k, w) for k, w in game_ui.legend_extras if not k.startswith("links-") or k[6:] in zones]
-    rows = [(z, LEGEND[z]) for z in zones if z in LEGEND] + (extras if zones else [])
+    rows = [(z, words[z]) for z in zones if z in words] + (extras if zones else [])
     return [(key, text[0].upper() + text[1:]) for key, text in rows]
 
 

@@ -19,6 +19,7 @@ from ui.learn.board import TryBoard
 from ui.learn.scene import TryScene
 from ui.learn.panel import Button, LearnPanel, learn_layout
 from ui.payloads import GameChoice, LessonRequest, Notice, PuzzleRequest
+from ui.play.hand import ENTER
 from ui.play.texts import legend_rows
 
 RESET_PAUSE = 1.6   # seconds a wrong try's position stays before the step is set up again
@@ -188,10 +189,10 @@ class LessonScene(TryScene):
         """Enter goes on once the step is done; Page Up/Down, R, T, F1, Esc; the rest goes to the board."""
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             key = event.key
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.timer is not None:
+            if key in ENTER and self.timer is not None:
                 self.set_up_again()
                 return
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.done:
+            if key in ENTER and self.done:
                 self.play_game() if self.last else self.next()
                 return
             action = {pygame.K_PAGEDOWN: self.next, pygame.K_PAGEUP: self.back, pygame.K_r: self.restart,

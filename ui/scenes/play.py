@@ -20,7 +20,7 @@ from ui.games import game_ui
 from ui.play import texts
 from ui.play.bot_turns import BotTurns
 from ui.play.files import PlayFiles
-from ui.play.hand import ARROWS, Hand
+from ui.play.hand import BoardInput, Hand
 from ui.play.keys import KEYS
 from ui.play.hints import Hints
 from ui.play.overlays import Overlays
@@ -61,6 +61,8 @@ class PlayScene(Scene):
             return
         self.picker = MovePicker(self.session.start)
         self.hand = Hand(self.picker)
+        self.input = BoardInput(self.hand, click=self.click_cell, hover=self.hover_cell, named=self.play_named,
+                                changed=self.refresh)
         self.message = ""                 # a reason or a warning, said in the warning colour
         self.note = copy_note             # news that is no warning ("Saved to ...")
         self._why_text = ""               # the last "why not" a click got (marked as such while shown)
@@ -74,7 +76,7 @@ class PlayScene(Scene):
         self.first_result = texts.first_game_result(self.game, payload)
         self.view = self.game_ui.make_view(self.session.start.board, self.ctx.palette)
         self.build()
-        self.hand.cursor = self.hand.start_cell(self.state, self._centres, self.board_rect.center)
+        self.hand.cursor = self.input.start_cell(self.state)
         self._keep()
 
     def on_exit(self) -> None:
@@ -120,7 +122,7 @@ class PlayScene(Scene):
         scale, self.board_rect, panel_rect, below = board_and_panel(self.size, PANEL_MIN, PANEL_MAX, PANEL_SHARE,
                                                                     below=PANEL_BELOW)
         self.view.layout(self.board_rect)
-        self._centres = {c: self.view.cell_center(c) for c in self.session.start.board.cells}
+        self.input.layout(self.view, self.board_rect)
         match = f" · game {self.request.match_game} of 2" if self.request.match_game else ""
         title = (self.game.name + match, self.game.name)  # the match note says which game, if the title cannot
         self.panel = PlayPanel(
@@ -149,7 +151,7 @@ class PlayScene(Scene):
         message = texts.message_paragraphs(
             bot_error=self.bot.error, reason=reason, note=self.note,
             why=bool(reason) and (bool(hand.hover_reason) or reason == self._why_text),
-            sight=texts.sight_sentence(game, state, sight) if sight is not None else "",
+            sight=self.game_ui.sight_sentence(state, sight) if sight is not None else "",
             hint_thinking=self.hints.thinking, hint_lines=self.hints.lines,
             insight_notes=insight.notes if (insight := self.overlays.insight(state, hand.selected)) else (),
             idle="" if situation else idle)  # with a situation, the banner says what to do
@@ -195,7 +197,7 @@ class PlayScene(Scene):
 
         The keyboard's cursor tries nothing by moving, so it gets no "Why not?" until Enter.
         """
-        explain = explain and self.can_act() and not texts.question(self.game, self.state)
+        explain = explain and self.can_act() and not self.game_ui.question(self.state)
         if self.hand.point(self.state, cell, explain) | self.overlays.follow(self.state, cell):
             self.refresh()
 
@@ -219,8 +221,8 @@ class PlayScene(Scene):
             self.refresh()
             return
         self.hints.drop()
-        self.hand.let_go()
-        self.hand.hover = self.overlays.sight = None
+        self.hand.new_position()
+        self.overlays.sight = None
         self.message = self.note = ""
         played = after.last_move
         # With the state before, the view fades out what the move removed (eaten trees, captured goats).
@@ -236,11 +238,13 @@ class PlayScene(Scene):
         self._keep()
         self.refresh()
 
-    def play_named(self, text: str) -> None:
-        """Play the legal move written `text` (pass, yes, no: keys P, Y, N), if it is legal and a person may."""
+    def play_named(self, text: str) -> bool:
+        """Play the legal move written `text` (pass, yes, no: keys P, Y, N), if it is legal and a person may; True if played."""
         move = next((m for m in self.state.legal_moves() if str(m) == text), None)
-        if move is not None and self.can_act():
-            self.play_move(move)
+        if move is None or not self.can_act():
+            return False
+        self.play_move(move)
+        return True
 
     def undo(self) -> None:
         """Take back moves: against a bot, back to the person's previous turn."""
@@ -346,41 +350,24 @@ class PlayScene(Scene):
             self.retry_bot()
         elif self.bot.paused and self.session.seat_to_move().is_bot:
             self.resume_bots()
-        elif self.hand.cursor is not None:
-            self.hand.show_cursor = True
-            self.click_cell(self.hand.cursor)
+        else:
+            self.input.enter()
 
     # -- the loop ------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Mouse on the board, keys, and the panel's buttons."""
-        on_board = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.board_rect.collidepoint(event.pos)
-        cell = self.view.cell_at(event.pos) if on_board else None
-        hand = self.hand
-        if event.type == pygame.MOUSEMOTION:
-            hand.show_cursor = False
-            self.hover_cell(cell)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.moves.ply_at(event.pos) is not None:
+        """The move list, the bot's Enter, the board (ui.play.hand.BoardInput), then keys and the panel's buttons."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.moves.ply_at(event.pos) is not None:
             self.goto(self.panel.moves.ply_at(event.pos))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if on_board:
-                hand.show_cursor = False
-                if cell is not None:
-                    hand.cursor = cell
-                    self.click_cell(cell)
-                elif hand.selected is not None:
-                    hand.put_down()
-                    self.refresh()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            hand.put_down()
-            self.refresh()
-        elif event.type == pygame.KEYDOWN and event.key in ARROWS:
-            start = hand.start_cell(self.state, self._centres, self.board_rect.center)
-            self.hover_cell(hand.step_cursor(self._centres, start, *ARROWS[event.key]), explain=False)
-        elif event.type == pygame.KEYDOWN and (event.key, bool(event.mod & pygame.KMOD_CTRL)) in KEYS:
-            name, *args = KEYS[(event.key, bool(event.mod & pygame.KMOD_CTRL))]
-            attrgetter(name)(self)(*args)
-        else:
-            super().handle_event(event)
+            return
+        keyed = (event.key, bool(event.mod & pygame.KMOD_CTRL)) if event.type == pygame.KEYDOWN else None
+        if keyed in KEYS and KEYS[keyed][0] == "enter" and (self.bot.error or self.bot.paused):
+            self.enter()  # Enter asks a failed bot again, or lets paused bots go on, before it clicks the cursor
+        elif not self.input.handle_event(event, self.state):
+            if keyed in KEYS:
+                name, *args = KEYS[keyed]
+                attrgetter(name)(self)(*args)
+            else:
+                super().handle_event(event)
 
     @property
     def animating(self) -> bool:

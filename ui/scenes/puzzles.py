@@ -18,13 +18,13 @@ from ui.learn.board import TryBoard
 from ui.learn.marks import Marks
 from ui.learn.scene import TryScene
 from ui.learn.panel import BUTTON, Button, LearnPanel, learn_layout
+from ui.play.hand import ENTER
 from ui.play.overlays import Overlays
 from ui.play.texts import overlay_button_text
 from ui.payloads import PuzzleRequest
 from ui.widgets.layout import split
 
 LINE_STEP = 0.9     # seconds between the plies of a line played out
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 TITLE_SHARE = 0.36  # the heading's share of its row; the game menu takes the rest
 
 

@@ -12,10 +12,11 @@ ui.views.stamps, a move's animation frames in ui.views.motion, overlays in ui.vi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
-from ui.palette import Palette
+from ui.palette import RGB, Palette
 from ui.resources import asset_path
 from ui.views.geometry import Geometry, geometry_for
 from ui.views.motion import draw_motion, motion_of
@@ -37,6 +38,15 @@ class Sprite:
         return f"sprites/{self.stem}{suffix}.svg"
 
 
+class ZoneLook(NamedTuple):
+    """How an overlay zone looks: its shape (ui.views.overlay.zone_svg) and its colour in each palette."""
+
+    shape: str    # "dashed-cell", "ring", "arrow", "diamond", "cross", "slashed-circle", "crosshair", "triangle",
+    # "frame", "plus" or "hatch": each zone has its own, so colour is never the only cue
+    colour: RGB
+    colour_cb: RGB  # in the colour-blind-safe palette
+
+
 class BoardView:
     """A board drawn in a rect: layout, pixel <-> cell, draw(state, highlights), thumbnails."""
 
@@ -47,6 +57,9 @@ class BoardView:
     label_colour: tuple[int, int, int] | None = None
     # The sprite key standing for each player (the turn swatch shows it).
     PLAYER_SPRITES: tuple[str, str] = ("", "")
+    # How each overlay zone of the game (Game.zones) is drawn, in drawing order: tints first, under the
+    # other marks; a zone not named here gets a ring in the palette's accent.
+    ZONES: dict[str, "ZoneLook"] = {}
 
     def __init__(self, board, palette: Palette):
         self.board = board
@@ -189,6 +202,13 @@ class BoardView:
 
             self._overlays = OverlayPainter(self)
         return self._overlays
+
+    def zone_colour(self, name: str) -> RGB:
+        """The colour of an overlay mark: a zone of this game's, else the palette's ("clear", "blocked", "hint")."""
+        look = self.ZONES.get(name)
+        if look is None:
+            return self.palette.overlay_colour(name)
+        return look.colour_cb if self.palette.colour_blind else look.colour
 
     def legend_icon(self, zone: str, px: int) -> pygame.Surface:
         """The mark a zone is drawn with, as a px×px icon for the legend."""

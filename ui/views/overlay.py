@@ -16,23 +16,8 @@ import pygame
 from ui.palette import hex_colour
 from ui.views.svg import points, svg_doc, svg_surface
 
-# The shape each zone of game.insight is drawn with (legend icons use the same).
-ZONE_SHAPES = {
-    "hiding": "dashed-cell",     # a tinted cell with a dashed edge
-    "edible": "ring",            # a ring around the tree
-    "steps": "arrow",            # arrows from the selected ship (the zone is their heads)
-    "nearest": "diamond",        # a diamond around the iceberg
-    "forbidden": "cross",        # a cross on a tinted cell
-    "no-room": "slashed-circle",  # a small "no entry" sign
-    "capturable": "crosshair",   # sights around the goat
-    "in-danger": "triangle",     # a warning triangle in the goat's corner
-    "reference": "frame",        # a thick square frame
-    "candidates": "plus",        # a tinted cell with a plus
-    "diagonal": "hatch",         # diagonal hatching
-}
-# Zones whose marks go under the others (tints), then the rest in this order.
-ZONE_ORDER = ("hiding", "candidates", "diagonal", "forbidden", "no-room", "nearest", "edible",
-              "reference", "capturable", "in-danger", "steps")
+# Each game's view says how each of its zones looks (BoardView.ZONES, in ui/games/<game>.py): a shape of
+# zone_svg's and a colour per palette; the legend's icons use the same.
 
 
 def tag_place(size: tuple[int, int], anchor: tuple[float, float], above: float, width: int) -> pygame.Rect:
@@ -86,12 +71,13 @@ class OverlayPainter:
         return [(x * scale, y * scale) for x, y in geo.shape(inset)]
 
     def _colour(self, name: str) -> str:
-        return hex_colour(self.view.palette.overlay_colour(name))
+        return hex_colour(self.view.zone_colour(name))
 
     # -- zone stamps --------------------------------------------------------------------
     def zone_svg(self, zone: str, c: float, s: float, centred: bool = False) -> str:
         """SVG elements of a zone's mark for a cell centred at (c, c) of size s (`centred`: corner marks in the middle)."""
-        shape = ZONE_SHAPES.get(zone, "ring")
+        look = self.view.ZONES.get(zone)
+        shape = look.shape if look is not None else "ring"
         col = self._colour(zone)
         out = hex_colour(self.view.palette.outline)
         edge = max(2.0, s * 0.035)
@@ -303,8 +289,10 @@ class OverlayPainter:
         valid = view.cell_set
         s = self._s
         zones = getattr(insight, "zones", {}) or {}
-        for zone in sorted(zones, key=lambda z: ZONE_ORDER.index(z) if z in ZONE_ORDER else len(ZONE_ORDER)):
-            if zone == "steps":
+        looks = self.view.ZONES
+        order = list(looks)  # the view's order: tints under the other marks
+        for zone in sorted(zones, key=lambda z: order.index(z) if z in order else len(order)):
+            if zone in looks and looks[zone].shape == "arrow":
                 continue  # shown by the arrows' heads
             stamp = self._zone_stamp(zone)
             for cell in sorted(zones[zone]):
@@ -313,8 +301,8 @@ class OverlayPainter:
         parts = []
         for cell, cause in getattr(insight, "links", ()) or ():
             if cell in valid and cause in valid:
-                zone = next((z for z in ("forbidden", "nearest") if cell in zones.get(z, ()) or cause in zones.get(z, ())),
-                            "nearest")
+                # In the colour of the zone it explains (a forbidden cell's, a ship's nearest iceberg's).
+                zone = next((z for z in order if cell in zones.get(z, ()) or cause in zones.get(z, ())), "links")
                 a, b = self._local(cell), self._local(cause)
                 parts.append(self._line_svg(a, b, self._colour(zone), max(1.5, s * 0.025), 0.7,
                                             f'stroke-dasharray="{s * 0.1:.2f} {s * 0.07:.2f}"'))
