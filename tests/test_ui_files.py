@@ -197,3 +197,65 @@ def test_the_menu_loads_a_record_and_refuses_a_foreign_one(driver, tmp_path):
     driver.key(pygame.K_RETURN, frames=3)
     assert driver.app.scenes.current_name == "play"
     assert driver.scene.moves == ["g1-g2"] and driver.scene.state.options == {"size": 4}
+
+
+def _type_and_enter(driver, scene, path):
+    scene.dialog.set_path(path)
+    driver.frames(2)
+    driver.key(pygame.K_RETURN, frames=3)
+
+
+def _unusable_paths(tmp_path):
+    """A path of each kind the file dialogs must refuse with a sentence, and the words that sentence holds."""
+    import os
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    plain = tmp_path / "x.json"
+    plain.write_text("{}")
+    (tmp_path / "folder").mkdir()
+    dangling = tmp_path / "gone.json"
+    dangling.symlink_to(tmp_path / "nowhere.json")
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)
+    return [("/dev/null", "device or a pipe"), (fifo, "device or a pipe"),
+            (plain / "out.json", "is a file, not a folder"), (tmp_path / "folder", "is a folder"),
+            (dangling, "which is not there"), (loop, "leads back to itself")]
+
+
+def test_every_unusable_path_in_the_save_dialog_says_why_and_the_dialog_goes_on(driver, tmp_path):
+    scene = start(driver, "frozen-forest", size=6)
+    play_names(driver, scene, ["c3", "f6"])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    for path, words in _unusable_paths(tmp_path):
+        _type_and_enter(driver, scene, path)
+        assert driver.app.scenes.current_name == "play" and driver.scene is scene, path
+        assert scene.dialog.is_open and words in scene.dialog.problem, (path, scene.dialog.problem)
+        assert scene.dialog.dialog.problem_label.text == scene.dialog.problem  # shown in the dialog, not only kept
+    good = tmp_path / "kept.json"
+    _type_and_enter(driver, scene, good)  # the dialog still works
+    assert not scene.dialog.is_open and load(good).record.moves == ("c3", "f6")
+
+
+def test_every_unusable_path_in_the_load_dialog_says_why_and_the_dialog_goes_on(driver, tmp_path):
+    scene = start(driver, "hv-grid", size=5, diagonals="never")
+    play_names(driver, scene, ["c3", "c4"])
+    saved = tmp_path / "hv.json"
+    assert scene.files.save_to(saved)
+    driver.key(pygame.K_o, pygame.KMOD_CTRL, frames=2)
+    for path, words in _unusable_paths(tmp_path) + [(tmp_path / "absent.json", "There is no file")]:
+        _type_and_enter(driver, scene, path)
+        assert driver.app.scenes.current_name == "play" and driver.scene is scene, path
+        assert scene.dialog.is_open and words in scene.dialog.problem, (path, scene.dialog.problem)
+    _type_and_enter(driver, scene, saved)
+    assert "in place of the game on the board" in scene.dialog.dialog.confirmation_text.html_text
+
+
+def test_the_ok_button_refuses_a_device_instead_of_picking_it(driver, tmp_path):
+    scene = start(driver, "icebreaker")
+    driver.play(scene.state.legal_moves()[0])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    scene.dialog.set_path("/dev/null")
+    driver.frames(2)
+    driver.press("OK", frames=3)
+    assert scene.dialog.is_open and "device or a pipe" in scene.dialog.problem
+    assert "Saved" not in scene.panel.message_text()
