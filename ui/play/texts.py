@@ -77,7 +77,7 @@ DOING = {
     "pass": "{role}: press Pass (key P).",
 }
 # What a hint's labels mean, by the kind of label (game.review.evaluation_label's words).
-HINT_LEGEND = {"%": "%: the bot's chance of winning after that move",
+HINT_LEGEND = {"%": "%: your chance of winning if you play that move (the bot's estimate)",
                "wins in": "wins in N: a sure win, N moves on (both sides' moves counted)",
                "loses in": "loses in N: a sure loss, N moves on"}
 
