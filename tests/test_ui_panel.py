@@ -161,3 +161,30 @@ def test_paths_are_shortened_with_the_home_folder_and_an_ellipsis(tmp_path):
     long = home / ("x" * 40) / ("y" * 40) / "game.json"
     shown = short_path(long)
     assert shown.startswith("~/") and shown.endswith("/game.json") and "…" in shown and len(shown) <= 80
+
+
+def _pass_is_bright(driver, moves) -> bool:
+    start(driver, "goats-wintering")
+    scene = driver.scene
+    for move in moves:
+        driver.play(scene.state.parse_move(move))
+    driver.frames(2)
+    return "@primary" in driver.button("Pass").class_ids
+
+
+def test_pass_is_bright_only_when_forced_or_when_the_second_pass_wins(driver):
+    assert not _pass_is_bright(driver, [])  # move 1: placing is what a player does
+    assert not _pass_is_bright(driver, "f3 d5 pass".split())  # a second pass here would lose on equal warmth
+    assert _pass_is_bright(driver, "d2 b4 c4 e3 c4-c3 d1 d2-c2 d5 f2 pass".split())  # more warmth: passing wins now
+    state = driver.scene.state
+    assert state.play(state.parse_move("pass")).winner == state.to_move
+    assert _pass_is_bright(driver, "c5 b3 a1 e3 d3 e3-f2 f4 e1".split())  # nothing else is legal
+    assert [str(m) for m in driver.scene.state.legal_moves()] == ["pass"]
+
+
+def test_yes_and_no_are_bright_they_are_the_only_moves(driver):
+    start(driver, "hv-grid", size=6)
+    for move in ("c3", "b4?"):
+        driver.play(driver.scene.state.parse_move(move))
+    driver.frames(2)
+    assert all("@primary" in driver.button(text).class_ids for text in ("Yes", "No"))

@@ -144,6 +144,16 @@ def choice_row(session, bot, choices) -> list:
     return [m for m in state.legal_moves() if m.to is None] + list(choices)
 
 
+def worth_pressing(state, move) -> bool:
+    """True if a move button should be the bright one: every legal move is a button (a forced pass, yes or no),
+    or the move wins the game at once (Goats Wintering's second pass with more warmth); not a pass at move 1."""
+    legal = state.legal_moves()
+    if all(m.to is None for m in legal):
+        return True
+    after = state.play(move)
+    return after.is_over and after.winner == state.to_move
+
+
 def first_game_result(game, request) -> GameResult | None:
     """Game 1's result while game 2 of a match is played (None otherwise, or if it cannot be read)."""
     if request.match_game != 2:
