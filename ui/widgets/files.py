@@ -18,7 +18,6 @@ import pygame_gui
 from pygame_gui.elements import UILabel
 from pygame_gui.windows import UIFileDialog
 
-from ui.scene import theme_id
 from ui.widgets.prose import short_path
 
 TITLES = {"load": "Load a game record", "save": "Save the game record", "export": "Export the board as PNG"}
@@ -101,7 +100,7 @@ class SafeFileDialog(UIFileDialog):
         width = max(60, self.get_container().get_size()[0] - 200)  # beside OK and Cancel
         self.problem_label = UILabel(
             pygame.Rect(10, -40, width, 30), self.problem_text or " ", self.ui_manager, container=self,
-            object_id=theme_id("#file_problem", "@warning"),
+            object_id=pygame_gui.core.ObjectID("#file_problem", "@warning"),
             anchors={"left": "left", "right": "left", "top": "bottom", "bottom": "bottom"})
 
     def show_problem(self, text: str) -> None:
