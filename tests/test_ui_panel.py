@@ -38,6 +38,7 @@ def test_a_long_banner_takes_the_legends_room_rather_than_be_cut(make_app):
     driver.frames(1)
     panel = scene.panel
     assert scene.state.situation().kind == "ask" and panel.legend_rows
+    assert "click b3 to ask Vertical for it." in panel.message_text()  # the squares that ask, by name
     assert panel.cut == 0 and not panel.legend_shown and not any(label.visible for label in panel.legend_labels)
     driver.click_cell(scene.state.board.cell("b3"))  # asked: a shorter banner, and the legend is back
     driver.key(pygame.K_n)
@@ -188,3 +189,26 @@ def test_yes_and_no_are_bright_they_are_the_only_moves(driver):
         driver.play(driver.scene.state.parse_move(move))
     driver.frames(2)
     assert all("@primary" in driver.button(text).class_ids for text in ("Yes", "No"))
+
+
+def test_hot_seat_questions_name_the_people_and_the_header_says_to_answer(driver):
+    scene = start(driver, "hv-grid", people=(Seat(name="Ann"), Seat(name="Bea")), size=6)
+    driver.play(scene.state.parse_move("c3"))
+    text = scene.panel.message_text()  # Bea may fill or ask: the instruction says how to ask
+    assert "click a square to fill it, or one diagonally next to c3 (hatched with Overlays on) to ask Horizontal for it" in text
+    assert scene.panel.turn_label.text.startswith("Vertical to move")
+    driver.play(scene.state.parse_move("b4?"))
+    driver.frames(2)
+    text = scene.panel.message_text()
+    assert "Bea (Vertical) asks for b4" in text and "Ann (Horizontal): answer Yes or No" in text
+    assert scene.panel.turn_label.text.startswith("Horizontal to answer")
+    driver.press("No")
+    assert scene.panel.turn_label.text.startswith("Vertical to move")
+
+
+def test_without_typed_names_the_question_names_the_roles(driver):
+    scene = start(driver, "hv-grid", size=6)
+    for move in ("c3", "b4?"):
+        driver.play(scene.state.parse_move(move))
+    driver.frames(2)
+    assert "Vertical asks for b4" in scene.panel.message_text() and "(Vertical)" not in scene.panel.message_text()

@@ -4,6 +4,9 @@ Pure functions of their arguments (no widgets, no pygame): the panel shows what 
 """
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from game.match import GameResult, Match, person_in_role
 from ui.people import person_names, role_names
 
@@ -15,9 +18,44 @@ def turn_texts(game, game_ui, state, palette) -> tuple[str, ...]:
         return ("Draw" if state.winner is None else f"{roles[state.winner]} wins",)
     p = state.to_move
     colour = game_ui.colour_name(p, palette)
+    doing = "to answer" if is_answering(state) else "to move"  # a yes/no to a request is not a move on the board
     if colour.lower() == roles[p].lower():
-        return (f"{roles[p]} to move",)
-    return (f"{roles[p]} to move ({colour})", f"{roles[p]} to move")
+        return (f"{roles[p]} {doing}",)
+    return (f"{roles[p]} {doing} ({colour})", f"{roles[p]} {doing}")
+
+
+def is_answering(state) -> bool:
+    """True if the player to move only answers a request (Horizontal/Vertical's yes or no)."""
+    legal = state.legal_moves()
+    return bool(legal) and all(m.kind == "answer" for m in legal)
+
+
+def who(game, seats, p: int) -> str:
+    """Role `p` as said to the people at the table: "Ann (Vertical)" when a person typed a name, else "Vertical"."""
+    seat = seats[p] if seats else None
+    if seat is not None and not seat.is_bot and seat.name:
+        return f"{seat.name} ({game.roles[p]})"
+    return game.roles[p]
+
+
+def named(situation, game, seats):
+    """The situation with its headline naming who plays each role it mentions ("Bea (Vertical) asks for c6")."""
+    if situation is None or situation.kind == "over":
+        return situation
+    names = {role: who(game, seats, p) for p, role in enumerate(game.roles)}
+    if all(name == role for role, name in names.items()):
+        return situation
+    pattern = re.compile("|".join(rf"\b{re.escape(role)}\b" for role in game.roles))
+    done: set[str] = set()
+
+    def once(match) -> str:  # the first mention of a role gets the name; the rest stay short
+        role = match.group(0)
+        if role in done:
+            return role
+        done.add(role)
+        return names[role]
+
+    return replace(situation, headline=pattern.sub(once, situation.headline))
 
 
 def seats_texts(game, request) -> tuple[str, str]:
@@ -52,6 +90,10 @@ def instruction(game, state, selected: int | None) -> str:
     legal = state.legal_moves()
     movers = {m.frm for m in legal if m.frm is not None}
     role = game.roles[state.to_move]
+    if any(m.kind == "request" for m in legal) and any(m.kind == "fill" for m in legal):
+        ref = state.board.name(state.reference)
+        return (f"{role}: click a square to fill it, or one diagonally next to {ref} "
+                f"(hatched with Overlays on) to ask {game.roles[1 - state.to_move]} for it.")
     if len(movers) > 1:
         place = " or click an empty cell to place" if any(m.frm is None and m.to is not None for m in legal) else ""
         return f"{role}: click one of your pieces to see its moves{place}."
@@ -72,7 +114,7 @@ def sight_sentence(game, state, sight) -> str:
 # What the player does in a situation of the rules (game.insight.Situation), when it is not an ordinary move.
 DOING = {
     "stuck": "{role}: click any empty square for your initials.",
-    "ask": "{role}: click a diagonal square to ask for it.",
+    "ask": "{role}: click {squares} to ask {other} for it.",
     "answer": "{role}: answer Yes or No (keys Y, N).",
     "pass": "{role}: press Pass (key P).",
 }
@@ -95,7 +137,9 @@ def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: boo
     if bots_paused and not session.humans_play:
         return "The bots are paused after the undo."
     if situation is not None and situation.kind in DOING:
-        return DOING[situation.kind].format(role=roles[state.to_move])
+        asks = [state.board.name(m.to) for m in state.legal_moves() if m.kind == "request"]
+        return DOING[situation.kind].format(role=who(game, session.seats, state.to_move),
+                                            other=roles[1 - state.to_move], squares=" or ".join(asks))
     return instruction(game, state, selected)
 
 

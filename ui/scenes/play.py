@@ -145,7 +145,7 @@ class PlayScene(Scene):
         self.panel.show(
             turn=texts.turn_texts(game, self.game_ui, state, self.ctx.palette),
             seats=texts.seats_texts(game, self.request), score=texts.score_texts(game, state),
-            banner=texts.banner(situation, idle), message=message,
+            banner=texts.banner(texts.named(situation, game, session.seats), idle), message=message,
             match=self.match_lines() if self.request.match_game else None,
             overlays=texts.overlay_button_text(self.overlays.on), hint=texts.hint_button_text(session.hints_used),
             can_undo=session.can_undo, can_redo=session.can_redo,
