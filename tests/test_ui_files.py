@@ -4,6 +4,7 @@ import json
 import pygame
 
 from conftest import start
+from ui.headless import choose_hot_seat
 from game.record import load
 
 
@@ -110,6 +111,7 @@ def test_a_new_game_never_overwrites_an_unfinished_one(make_app):
     d.key(pygame.K_ESCAPE, frames=2)
     d.key(pygame.K_TAB)  # from the Continue list to the cards
     d.key(pygame.K_RETURN, frames=2)
+    choose_hot_seat(d)
     d.press("Start")
     assert d.scene.game.id == "frozen-forest"
     play_names(d, d.scene, ["c3"])

@@ -23,6 +23,7 @@ from ui.bots import BotClient, default_worker
 from ui.payloads import Crash
 from ui.scene import Scene, SceneManager
 from ui.settings import MIN_WINDOW, Settings
+from ui.setups import read_setups
 from ui.storage import Storage
 from ui.theme import Theme
 
@@ -61,7 +62,7 @@ class App:
         self.settings, problem = self.storage.load_settings()
         self._notices: list[str] = [problem] if problem else []
         self.offer_resume = offer_resume
-        self.last_setups: dict = {}
+        self.last_setups: dict = read_setups(self.storage.settings)  # remembered from the last run
         pygame.init()
         pygame.key.set_repeat(300, 40)
         pygame.display.set_caption(self.title())

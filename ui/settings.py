@@ -104,10 +104,27 @@ class SettingsStore:
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings; returns None, or a message if the folder is not writable."""
-        from game.record import atomic_write  # one atomic writer for the whole app
-
         data = asdict(settings)
         data["window"] = list(settings.window)
+        return self.merge(data)
+
+    def read_json(self) -> dict:
+        """The settings file as parsed JSON ({} if it is missing, unreadable or not an object)."""
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def merge(self, changes: dict) -> str | None:
+        """Write `changes` into the file as it stands now, keeping what else it holds (an object merges key by key,
+        so the remembered setups of ui.setups survive a settings save); None, or why it failed."""
+        from game.record import atomic_write  # one atomic writer for the whole app
+
+        data = self.read_json()
+        for key, value in changes.items():
+            old = data.get(key)
+            data[key] = {**old, **value} if isinstance(value, dict) and isinstance(old, dict) else value
         try:
             atomic_write(self.path, json.dumps(data, indent=1) + "\n")
         except OSError as err:
