@@ -261,3 +261,89 @@ def test_the_ok_button_refuses_a_device_instead_of_picking_it(driver, tmp_path):
     driver.press("OK", frames=3)
     assert scene.dialog.is_open and "device or a pipe" in scene.dialog.problem
     assert "Saved" not in scene.panel.message_text()
+
+
+def test_the_save_dialog_offers_a_name_a_person_reads_and_never_one_taken(driver, tmp_path):
+    from datetime import datetime
+
+    from game.record import Seat
+    from ui.widgets.files import readable_name
+
+    when = datetime(2026, 11, 24, 21, 7)
+    first = readable_name(tmp_path, "Horizontal/Vertical", ("Ann", "Bot (Casual)"), when=when)
+    assert first.name == "Horizontal-Vertical - Ann vs Bot (Casual) - 2026-11-24 21.07.json"
+    first.write_text("{}")
+    assert readable_name(tmp_path, "Horizontal/Vertical", ("Ann", "Bot (Casual)"), when=when).name.endswith(
+        "21.07 (2).json")  # the same minute: a number, never the file already there
+    scene = start(driver, "icebreaker", people=(Seat(name="Ann"), Seat(name="Bea")))
+    driver.play(scene.state.legal_moves()[0])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    offered = scene.dialog.dialog.file_path_text_line.get_text()
+    today = datetime.now().strftime("%Y-%m-%d")
+    assert f"/Icebreaker - Ann vs Bea - {today} " in offered and offered.endswith(".json")
+    driver.key(pygame.K_RETURN, frames=3)  # taken as offered
+    saved = list(driver.app.storage.records_dir.glob("Icebreaker - Ann vs Bea - *.json"))
+    assert len(saved) == 1 and load(saved[0]).record.players[0].name == "Ann"
+
+
+def test_the_platform_dialog_is_zenity_or_kdialog_in_a_real_linux_window(tmp_path):
+    from ui.widgets.files import native_command
+
+    tools = {"zenity", "kdialog"}
+    which = lambda name: f"/usr/bin/{name}" if name in tools else None  # noqa: E731
+    env = {"DISPLAY": ":0"}
+    command = native_command("save", tmp_path, video="x11", which=which, env=env)
+    assert command[:2] == ["zenity", "--file-selection"] and "--save" in command and f"--filename={tmp_path}/" in command
+    tools.discard("zenity")
+    assert native_command("load", tmp_path, video="wayland", which=which, env={"WAYLAND_DISPLAY": "w"})[:4] == [
+        "kdialog", "--title", "Load a game record", "--getopenfilename"]
+    assert native_command("load", tmp_path, video="dummy", which=which, env=env) is None  # headless: the app's own
+    assert native_command("load", tmp_path, video="x11", which=which, env={**env, "FROSTFIELD_FILE_DIALOG": "app"}) is None
+    tools.clear()
+    assert native_command("load", tmp_path, video="x11", which=which, env=env) is None  # neither installed
+
+
+def _answer_with(monkeypatch, answer: str):
+    """Make the platform's dialog a process that prints `answer`, as zenity prints the chosen path."""
+    import sys
+
+    import ui.widgets.files as files
+
+    monkeypatch.setattr(files, "native_command", lambda *a, **k: [sys.executable, "-c", f"print({answer!r})"])
+
+
+def test_a_path_chosen_in_the_platform_dialog_is_saved_to(driver, tmp_path, monkeypatch):
+    import time
+
+    from ui.widgets.files import NativeChooser
+
+    scene = start(driver, "frozen-forest", size=6)
+    play_names(driver, scene, ["c3", "f6"])
+    target = tmp_path / "chosen.json"
+    _answer_with(monkeypatch, str(target))
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    assert isinstance(scene.dialog, NativeChooser)
+    driver.click(scene.view.cell_center(scene.state.board.cell("c4")))  # the board waits while the dialog is up
+    assert scene.moves == ["c3", "f6"]
+    deadline = time.monotonic() + 10
+    while not target.exists() and time.monotonic() < deadline:
+        driver.frames(1)
+        time.sleep(0.01)
+    assert load(target).record.moves == ("c3", "f6") and not scene.dialog.is_open
+
+
+def test_a_device_chosen_in_the_platform_dialog_brings_the_apps_dialog_saying_why(driver, monkeypatch):
+    import time
+
+    from ui.widgets.files import FileChooser
+
+    scene = start(driver, "icebreaker")
+    driver.play(scene.state.legal_moves()[0])
+    _answer_with(monkeypatch, "/dev/null")
+    driver.key(pygame.K_o, pygame.KMOD_CTRL, frames=2)
+    deadline = time.monotonic() + 10
+    while not isinstance(scene.dialog, FileChooser) and time.monotonic() < deadline:
+        driver.frames(1)
+        time.sleep(0.01)
+    assert scene.dialog.is_open and "device or a pipe" in scene.dialog.problem
+

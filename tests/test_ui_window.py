@@ -61,3 +61,12 @@ def test_layouts_hold_from_the_smallest_window_to_2560x1440_and_in_portrait(make
     assert all(scene.panel.rect.contains(w.rect) for w in widgets)
     too_small = [str(w.message) for w in recwarn if "too small for text" in str(w.message)]
     assert too_small == []
+
+
+def test_f11_toggles_fullscreen_and_remembers_it(driver):
+    assert not driver.app.settings.fullscreen
+    driver.key(pygame.K_F11, frames=2)
+    assert driver.app.settings.fullscreen and driver.app.storage.settings.load().fullscreen
+    assert driver.app.scenes.current_name == "select"  # the menu goes on, laid out again
+    driver.key(pygame.K_F11, frames=2)
+    assert not driver.app.settings.fullscreen and not driver.app.storage.settings.load().fullscreen

@@ -278,6 +278,11 @@ class App:
             # Remembered when the app closes: dragging a window edge sends many of these.
             self.settings = self.settings.changed(window=size)
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:  # fullscreen on and off, on every screen
+            message = self.apply_settings(self.settings.changed(fullscreen=not self.settings.fullscreen))
+            if message:
+                self._notices.append(f"Fullscreen could not be remembered: {message}.")
+            return
         consumed = self.ui.process_events(event)
         scene = self.scenes.current
         if scene is None or self.scenes.has_pending:

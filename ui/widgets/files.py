@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
+import subprocess
+import sys
+import threading
+from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
@@ -21,6 +26,22 @@ from pygame_gui.windows import UIFileDialog
 from ui.widgets.prose import short_path
 
 TITLES = {"load": "Load a game record", "save": "Save the game record", "export": "Export the board as PNG"}
+
+
+UNSAFE = set('<>:"/\\|?*')  # characters some file systems refuse in a name
+
+
+def readable_name(folder: Path, game_name: str, names, *, detail: str = "", suffix: str = ".json",
+                  when: datetime | None = None) -> Path:
+    """A file in `folder` named as a person reads it, not yet taken: "Icebreaker - Ann vs Bot (Casual) - 2026-11-24 21.07.json"."""
+    when = when or datetime.now()
+    parts = [game_name, " vs ".join(names), detail, when.strftime("%Y-%m-%d %H.%M")]
+    safe = ("".join("-" if c in UNSAFE or not c.isprintable() else c for c in part) for part in parts if part)
+    stem = " - ".join(" ".join(part.split()) for part in safe)[:150].strip(" .")
+    path, n = folder / f"{stem}{suffix}", 2
+    while os.path.lexists(path):  # two saves in the same minute: number them
+        path, n = folder / f"{stem} ({n}){suffix}", n + 1
+    return path
 
 
 def _link_problem(path: Path) -> str:
@@ -241,3 +262,89 @@ class FileChooser:
             self.confirm(event.text)  # pygame-gui may have put the folder in the line since
             return True
         return False
+
+
+FILTERS = {"load": ("Game records", "*.json"), "save": ("Game records", "*.json"), "export": ("PNG pictures", "*.png")}
+
+
+def native_command(purpose: str, initial: Path, *, video: str | None = None, which=shutil.which,
+                   env=os.environ) -> list[str] | None:
+    """The platform's own file dialog as a command, or None to use the app's own.
+
+    Linux desktops only, in a real window (X11 or Wayland): zenity (GNOME and most others),
+    else kdialog (KDE). FROSTFIELD_FILE_DIALOG=app keeps the app's own dialog.
+    """
+    if env.get("FROSTFIELD_FILE_DIALOG") == "app" or not sys.platform.startswith("linux"):
+        return None
+    if video is None:
+        video = pygame.display.get_driver() if pygame.display.get_init() else ""
+    if video not in ("x11", "wayland") or not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        return None
+    title, (kind, pattern) = TITLES[purpose], FILTERS[purpose]
+    start = str(initial) + ("/" if initial.is_dir() else "")
+    if which("zenity"):
+        return ["zenity", "--file-selection", f"--title={title}", f"--filename={start}",
+                f"--file-filter={kind} | {pattern}", "--file-filter=All files | *"] + (
+            ["--save"] if purpose != "load" else [])
+    if which("kdialog"):
+        return ["kdialog", "--title", title, "--getopenfilename" if purpose == "load" else "--getsavefilename",
+                start, f"{pattern}|{kind}"]
+    return None
+
+
+class NativeChooser:
+    """The platform's file dialog, run beside the app: the window keeps drawing; its answer comes back as an event."""
+
+    def __init__(self, scene, purpose: str, on_pick: Callable[[Path], None], command: list[str]):
+        self.scene, self.purpose, self.on_pick = scene, purpose, on_pick
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        stdin=subprocess.DEVNULL, text=True)
+        self.open = True
+        threading.Thread(target=self._wait, daemon=True).start()
+
+    def _wait(self) -> None:
+        out, _ = self.process.communicate()
+        path = out.strip() if self.process.returncode == 0 and out else ""
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"native_chooser": self, "path": path}))
+
+    @property
+    def is_open(self) -> bool:
+        """True until the platform's dialog has answered (or was closed from the app)."""
+        return self.open
+
+    def close(self) -> None:
+        """Close the platform's dialog without picking."""
+        self.open = False
+        if self.process.poll() is None:
+            self.process.terminate()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The dialog's answer; while it is open, the app's keys and clicks wait (Esc closes it)."""
+        if event.type == pygame.USEREVENT and getattr(event, "native_chooser", None) is self:
+            was_open, self.open = self.open, False
+            if was_open and event.path:
+                path = Path(event.path)
+                problem = why_unusable(path, self.purpose)
+                if problem:  # the app's own dialog takes over, saying why
+                    self.scene.dialog = FileChooser(self.scene, self.purpose, self.on_pick, initial=path)
+                    self.scene.dialog.dialog.show_problem(problem)
+                else:
+                    self.on_pick(path)
+            return True
+        if not self.open:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+        return event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                              pygame.TEXTINPUT, pygame.MOUSEWHEEL)
+
+
+def open_chooser(scene, purpose: str, on_pick: Callable[[Path], None], initial: Path | None = None):
+    """The platform's own file dialog where there is one (see native_command), else the app's."""
+    command = native_command(purpose, initial or scene.records_dir)
+    if command is not None:
+        try:
+            return NativeChooser(scene, purpose, on_pick, command)
+        except OSError:
+            pass  # it could not start: the app's own dialog does the job
+    return FileChooser(scene, purpose, on_pick, initial=initial)
