@@ -2,6 +2,7 @@
 import json
 
 import pygame
+import pytest
 
 from conftest import start
 from ui.headless import choose_hot_seat
@@ -347,3 +348,38 @@ def test_a_device_chosen_in_the_platform_dialog_brings_the_apps_dialog_saying_wh
         time.sleep(0.01)
     assert scene.dialog.is_open and "device or a pipe" in scene.dialog.problem
 
+
+
+def test_a_deleted_kept_game_comes_back_with_undo_within_a_few_seconds(make_app):
+    from ui.headless import Driver
+    from ui.scenes.select import UNDO_SECONDS
+
+    d = Driver(make_app())
+    d.frames(2)
+    for game_id in ("icebreaker", "hv-grid"):
+        scene = start(d, game_id)
+        d.play(scene.state.legal_moves()[0])
+        d.press("Menu")
+    before = kept_moves(d.app)
+    order = [k.record.game_id for k in d.scene.kept]
+    listing = d.scene.kept_list
+    d.click(listing._cross(listing._row(1)).center, frames=3)  # the older one, Icebreaker
+    d.press("Delete", frames=3)
+    assert "icebreaker" not in kept_moves(d.app)
+    assert "Deleted: Icebreaker, 1 move" in d.scene.message_text()
+    d.press("Undo", frames=3)
+    assert kept_moves(d.app) == before and [k.record.game_id for k in d.scene.kept] == order  # in its place again
+    with pytest.raises(ValueError):
+        d.button("Undo")  # the offer has gone
+    listing = d.scene.kept_list
+    d.click(listing._cross(listing._row(0)).center, frames=3)
+    d.press("Delete", frames=3)
+    d.key(pygame.K_z, pygame.KMOD_CTRL, frames=2)  # the keyboard does the same
+    assert kept_moves(d.app) == before
+    d.click(listing._cross(listing._row(0)).center, frames=3)
+    d.press("Delete", frames=3)
+    d.frames(int(UNDO_SECONDS * 60) + 5)  # too late: gone for good, and the offer with it
+    with pytest.raises(ValueError):
+        d.button("Undo")
+    d.key(pygame.K_z, pygame.KMOD_CTRL, frames=2)
+    assert list(kept_moves(d.app)) == ["icebreaker"] and "Deleted" not in d.scene.message_text()
