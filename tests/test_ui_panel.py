@@ -200,14 +200,14 @@ def test_hot_seat_questions_name_the_people_and_the_header_says_to_answer(driver
     driver.play(scene.state.parse_move("b4?"))
     driver.frames(2)
     text = scene.panel.message_text()
-    assert "Bea (Vertical) asks for b4" in text and "Ann (Horizontal): answer Yes or No" in text
+    assert "Bea (Vertical) asks for b4" in text and "Ann: answer Yes or No" in text
     assert scene.panel.turn_label.text.startswith("Horizontal to answer")
     driver.press("No")
     assert scene.panel.turn_label.text.startswith("Vertical to move")
 
 
 def test_without_typed_names_the_question_names_the_roles(driver):
-    scene = start(driver, "hv-grid", size=6)
+    scene = start(driver, "hv-grid", people=(Seat(name="Player A"), Seat(name="Player B")), size=6)  # as setup fills them
     for move in ("c3", "b4?"):
         driver.play(scene.state.parse_move(move))
     driver.frames(2)

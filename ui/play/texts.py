@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from game.match import GameResult, Match, person_in_role
-from ui.people import person_names, role_names
+from ui.people import DEFAULT_NAMES, person_names, role_names
 
 
 def turn_texts(game, game_ui, state, palette) -> tuple[str, ...]:
@@ -30,17 +30,21 @@ def is_answering(state) -> bool:
     return bool(legal) and all(m.kind == "answer" for m in legal)
 
 
-def who(game, seats, p: int) -> str:
-    """Role `p` as said to the people at the table: "Ann (Vertical)" when a person typed a name, else "Vertical"."""
+def who(game, seats, p: int, short: bool = False) -> str:
+    """Role `p` as said to the people at the table: "Ann (Vertical)" (`short`: "Ann") when a person typed a name,
+    else "Vertical"."""
     seat = seats[p] if seats else None
-    if seat is not None and not seat.is_bot and seat.name:
-        return f"{seat.name} ({game.roles[p]})"
+    if seat is not None and not seat.is_bot and seat.name and seat.name not in DEFAULT_NAMES:
+        return seat.name if short else f"{seat.name} ({game.roles[p]})"
     return game.roles[p]
 
 
+NAMED = ("answer", "refused")  # the situations of a question between the two people: said with their names
+
+
 def named(situation, game, seats):
-    """The situation with its headline naming who plays each role it mentions ("Bea (Vertical) asks for c6")."""
-    if situation is None or situation.kind == "over":
+    """A question's situation with its headline naming who plays each role it mentions ("Bea (Vertical) asks for c6")."""
+    if situation is None or situation.kind not in NAMED:
         return situation
     names = {role: who(game, seats, p) for p, role in enumerate(game.roles)}
     if all(name == role for role, name in names.items()):
@@ -138,7 +142,7 @@ def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: boo
         return "The bots are paused after the undo."
     if situation is not None and situation.kind in DOING:
         asks = [state.board.name(m.to) for m in state.legal_moves() if m.kind == "request"]
-        return DOING[situation.kind].format(role=who(game, session.seats, state.to_move),
+        return DOING[situation.kind].format(role=who(game, session.seats, state.to_move, short=True),
                                             other=roles[1 - state.to_move], squares=" or ".join(asks))
     return instruction(game, state, selected)
 

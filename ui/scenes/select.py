@@ -89,7 +89,8 @@ class SelectScene(Scene):
             notice_h=(lambda width: max(self.notice_prose.height(self._notices(), width - self._undo_w()),
                                         self._undo_h())) if self.notes or self.deleted else None,
             summary_h=lambda i, width: self.prose.height([games[i].summary], width),
-            text_least=lambda i: max(heading.size(games[i].name)[0], subtle.size(f"by {games[i].designer}")[0]) + 16)
+            text_least=lambda i: max(heading.size(games[i].name)[0], subtle.size(f"by {games[i].designer}")[0]) + 16,
+            kept_title_w=heading.size(self._kept_title())[0] + 20)
         self.label(layout.title, "Frostfield", object_id="#title")
         if self.deleted is not None and layout.notice is not None:
             n = layout.notice
@@ -99,7 +100,7 @@ class SelectScene(Scene):
             self.button(rect, text, action, tooltip=tip)
         self.kept_list = None
         if layout.kept is not None:
-            self.label(layout.kept_title, f"Continue ({len(self.kept)})", object_id="#card_title", style="@heading")
+            self.label(layout.kept_title, self._kept_title(), object_id="#card_title", style="@heading")
             self.kept_list = KeptList(layout.kept, self.prose.font, self.prose.bold, layout.kept_row)
             self.kept_list.set_games(self.kept)
         for i, (game, card) in enumerate(zip(self.games, layout.cards)):
@@ -108,6 +109,9 @@ class SelectScene(Scene):
             for rect, (text, method, tip) in zip(card.buttons, CARD_BUTTONS):
                 self.button(rect, text, lambda i=i, method=method: getattr(self, method)(i), tooltip=tip,
                             style="@primary" if method == "open_setup" else None)
+
+    def _kept_title(self) -> str:
+        return f"Continue ({len(self.kept)})"
 
     def _notices(self) -> list:
         """The notices as paragraphs in the warning colour, and the game just deleted (while it can come back)."""
