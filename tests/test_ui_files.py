@@ -383,3 +383,19 @@ def test_a_deleted_kept_game_comes_back_with_undo_within_a_few_seconds(make_app)
         d.button("Undo")
     d.key(pygame.K_z, pygame.KMOD_CTRL, frames=2)
     assert list(kept_moves(d.app)) == ["icebreaker"] and "Deleted" not in d.scene.message_text()
+
+
+def test_the_platform_dialog_closes_with_the_screen_that_opened_it(driver, monkeypatch):
+    import sys
+
+    import ui.widgets.files as files
+
+    monkeypatch.setattr(files, "native_command", lambda *a, **k: [sys.executable, "-c", "import time; time.sleep(60)"])
+    scene = start(driver, "icebreaker")
+    driver.play(scene.state.legal_moves()[0])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    process = scene.dialog.process
+    assert process.poll() is None
+    driver.app.scenes.switch("select")
+    driver.frames(2)
+    assert process.wait(timeout=10) is not None  # ended, not left open behind the app

@@ -73,7 +73,10 @@ class Scene:
         self.build()
 
     def on_exit(self) -> None:
-        """Called when the scene stops being current for good."""
+        """Called when the scene stops being current for good (an open dialog closes with it)."""
+        close = getattr(self.dialog, "close", None)
+        if close is not None:
+            close()  # the platform's file dialog is a process of its own: it must not outlive the scene
         self.clear()
 
     def on_pause(self) -> None:

@@ -71,7 +71,7 @@ class PlayScene(Scene):
     def on_exit(self) -> None:
         """Leave the game: stop the bot, remove widgets (the game stays kept for the Continue list)."""
         self.ctx.bots.cancel()
-        self.clear()
+        super().on_exit()  # widgets and an open dialog
 
     def on_resume(self) -> None:
         """Back from rules or settings: a palette change needs a new view."""

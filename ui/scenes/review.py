@@ -64,7 +64,7 @@ class ReviewScene(Scene):
     def on_exit(self) -> None:
         """Leave: cancel the analysis in progress and remove the widgets."""
         self.ctx.bots.cancel()
-        self.clear()
+        super().on_exit()  # widgets and an open dialog
 
     def on_resume(self) -> None:
         """Back from a scene on top (rules): the palette may have changed."""
