@@ -2,8 +2,10 @@
 import json
 
 import pygame
+import pytest
 
 from conftest import start
+from ui.headless import choose_hot_seat
 from game.record import load
 
 
@@ -110,6 +112,7 @@ def test_a_new_game_never_overwrites_an_unfinished_one(make_app):
     d.key(pygame.K_ESCAPE, frames=2)
     d.key(pygame.K_TAB)  # from the Continue list to the cards
     d.key(pygame.K_RETURN, frames=2)
+    choose_hot_seat(d)
     d.press("Start")
     assert d.scene.game.id == "frozen-forest"
     play_names(d, d.scene, ["c3"])
@@ -197,3 +200,202 @@ def test_the_menu_loads_a_record_and_refuses_a_foreign_one(driver, tmp_path):
     driver.key(pygame.K_RETURN, frames=3)
     assert driver.app.scenes.current_name == "play"
     assert driver.scene.moves == ["g1-g2"] and driver.scene.state.options == {"size": 4}
+
+
+def _type_and_enter(driver, scene, path):
+    scene.dialog.set_path(path)
+    driver.frames(2)
+    driver.key(pygame.K_RETURN, frames=3)
+
+
+def _unusable_paths(tmp_path):
+    """A path of each kind the file dialogs must refuse with a sentence, and the words that sentence holds."""
+    import os
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    plain = tmp_path / "x.json"
+    plain.write_text("{}")
+    (tmp_path / "folder").mkdir()
+    dangling = tmp_path / "gone.json"
+    dangling.symlink_to(tmp_path / "nowhere.json")
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)
+    return [("/dev/null", "device or a pipe"), (fifo, "device or a pipe"),
+            (plain / "out.json", "is a file, not a folder"), (tmp_path / "folder", "is a folder"),
+            (dangling, "which is not there"), (loop, "leads back to itself")]
+
+
+def test_every_unusable_path_in_the_save_dialog_says_why_and_the_dialog_goes_on(driver, tmp_path):
+    scene = start(driver, "frozen-forest", size=6)
+    play_names(driver, scene, ["c3", "f6"])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    for path, words in _unusable_paths(tmp_path):
+        _type_and_enter(driver, scene, path)
+        assert driver.app.scenes.current_name == "play" and driver.scene is scene, path
+        assert scene.dialog.is_open and words in scene.dialog.problem, (path, scene.dialog.problem)
+        assert scene.dialog.dialog.problem_label.text == scene.dialog.problem  # shown in the dialog, not only kept
+    good = tmp_path / "kept.json"
+    _type_and_enter(driver, scene, good)  # the dialog still works
+    assert not scene.dialog.is_open and load(good).record.moves == ("c3", "f6")
+
+
+def test_every_unusable_path_in_the_load_dialog_says_why_and_the_dialog_goes_on(driver, tmp_path):
+    scene = start(driver, "hv-grid", size=5, diagonals="never")
+    play_names(driver, scene, ["c3", "c4"])
+    saved = tmp_path / "hv.json"
+    assert scene.files.save_to(saved)
+    driver.key(pygame.K_o, pygame.KMOD_CTRL, frames=2)
+    for path, words in _unusable_paths(tmp_path) + [(tmp_path / "absent.json", "There is no file")]:
+        _type_and_enter(driver, scene, path)
+        assert driver.app.scenes.current_name == "play" and driver.scene is scene, path
+        assert scene.dialog.is_open and words in scene.dialog.problem, (path, scene.dialog.problem)
+    _type_and_enter(driver, scene, saved)
+    assert "in place of the game on the board" in scene.dialog.dialog.confirmation_text.html_text
+
+
+def test_the_ok_button_refuses_a_device_instead_of_picking_it(driver, tmp_path):
+    scene = start(driver, "icebreaker")
+    driver.play(scene.state.legal_moves()[0])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    scene.dialog.set_path("/dev/null")
+    driver.frames(2)
+    driver.press("OK", frames=3)
+    assert scene.dialog.is_open and "device or a pipe" in scene.dialog.problem
+    assert "Saved" not in scene.panel.message_text()
+
+
+def test_the_save_dialog_offers_a_name_a_person_reads_and_never_one_taken(driver, tmp_path):
+    from datetime import datetime
+
+    from game.record import Seat
+    from ui.widgets.files import readable_name
+
+    when = datetime(2026, 11, 24, 21, 7)
+    first = readable_name(tmp_path, "Horizontal/Vertical", ("Ann", "Bot (Casual)"), when=when)
+    assert first.name == "Horizontal-Vertical - Ann vs Bot (Casual) - 2026-11-24 21.07.json"
+    first.write_text("{}")
+    assert readable_name(tmp_path, "Horizontal/Vertical", ("Ann", "Bot (Casual)"), when=when).name.endswith(
+        "21.07 (2).json")  # the same minute: a number, never the file already there
+    scene = start(driver, "icebreaker", people=(Seat(name="Ann"), Seat(name="Bea")))
+    driver.play(scene.state.legal_moves()[0])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    offered = scene.dialog.dialog.file_path_text_line.get_text()
+    today = datetime.now().strftime("%Y-%m-%d")
+    assert f"/Icebreaker - Ann vs Bea - {today} " in offered and offered.endswith(".json")
+    driver.key(pygame.K_RETURN, frames=3)  # taken as offered
+    saved = list(driver.app.storage.records_dir.glob("Icebreaker - Ann vs Bea - *.json"))
+    assert len(saved) == 1 and load(saved[0]).record.players[0].name == "Ann"
+
+
+def test_the_platform_dialog_is_zenity_or_kdialog_in_a_real_linux_window(tmp_path):
+    from ui.widgets.files import native_command
+
+    tools = {"zenity", "kdialog"}
+    which = lambda name: f"/usr/bin/{name}" if name in tools else None  # noqa: E731
+    env = {"DISPLAY": ":0"}
+    command = native_command("save", tmp_path, video="x11", which=which, env=env)
+    assert command[:2] == ["zenity", "--file-selection"] and "--save" in command and f"--filename={tmp_path}/" in command
+    tools.discard("zenity")
+    assert native_command("load", tmp_path, video="wayland", which=which, env={"WAYLAND_DISPLAY": "w"})[:4] == [
+        "kdialog", "--title", "Load a game record", "--getopenfilename"]
+    assert native_command("load", tmp_path, video="dummy", which=which, env=env) is None  # headless: the app's own
+    assert native_command("load", tmp_path, video="x11", which=which, env={**env, "FROSTFIELD_FILE_DIALOG": "app"}) is None
+    tools.clear()
+    assert native_command("load", tmp_path, video="x11", which=which, env=env) is None  # neither installed
+
+
+def _answer_with(monkeypatch, answer: str):
+    """Make the platform's dialog a process that prints `answer`, as zenity prints the chosen path."""
+    import sys
+
+    import ui.widgets.files as files
+
+    monkeypatch.setattr(files, "native_command", lambda *a, **k: [sys.executable, "-c", f"print({answer!r})"])
+
+
+def test_a_path_chosen_in_the_platform_dialog_is_saved_to(driver, tmp_path, monkeypatch):
+    import time
+
+    from ui.widgets.files import NativeChooser
+
+    scene = start(driver, "frozen-forest", size=6)
+    play_names(driver, scene, ["c3", "f6"])
+    target = tmp_path / "chosen.json"
+    _answer_with(monkeypatch, str(target))
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    assert isinstance(scene.dialog, NativeChooser)
+    driver.click(scene.view.cell_center(scene.state.board.cell("c4")))  # the board waits while the dialog is up
+    assert scene.moves == ["c3", "f6"]
+    deadline = time.monotonic() + 10
+    while not target.exists() and time.monotonic() < deadline:
+        driver.frames(1)
+        time.sleep(0.01)
+    assert load(target).record.moves == ("c3", "f6") and not scene.dialog.is_open
+
+
+def test_a_device_chosen_in_the_platform_dialog_brings_the_apps_dialog_saying_why(driver, monkeypatch):
+    import time
+
+    from ui.widgets.files import FileChooser
+
+    scene = start(driver, "icebreaker")
+    driver.play(scene.state.legal_moves()[0])
+    _answer_with(monkeypatch, "/dev/null")
+    driver.key(pygame.K_o, pygame.KMOD_CTRL, frames=2)
+    deadline = time.monotonic() + 10
+    while not isinstance(scene.dialog, FileChooser) and time.monotonic() < deadline:
+        driver.frames(1)
+        time.sleep(0.01)
+    assert scene.dialog.is_open and "device or a pipe" in scene.dialog.problem
+
+
+
+def test_a_deleted_kept_game_comes_back_with_undo_within_a_few_seconds(make_app):
+    from ui.headless import Driver
+    from ui.scenes.select import UNDO_SECONDS
+
+    d = Driver(make_app())
+    d.frames(2)
+    for game_id in ("icebreaker", "hv-grid"):
+        scene = start(d, game_id)
+        d.play(scene.state.legal_moves()[0])
+        d.press("Menu")
+    before = kept_moves(d.app)
+    order = [k.record.game_id for k in d.scene.kept]
+    listing = d.scene.kept_list
+    d.click(listing._cross(listing._row(1)).center, frames=3)  # the older one, Icebreaker
+    d.press("Delete", frames=3)
+    assert "icebreaker" not in kept_moves(d.app)
+    assert "Deleted: Icebreaker, 1 move" in d.scene.message_text()
+    d.press("Undo", frames=3)
+    assert kept_moves(d.app) == before and [k.record.game_id for k in d.scene.kept] == order  # in its place again
+    with pytest.raises(ValueError):
+        d.button("Undo")  # the offer has gone
+    listing = d.scene.kept_list
+    d.click(listing._cross(listing._row(0)).center, frames=3)
+    d.press("Delete", frames=3)
+    d.key(pygame.K_z, pygame.KMOD_CTRL, frames=2)  # the keyboard does the same
+    assert kept_moves(d.app) == before
+    d.click(listing._cross(listing._row(0)).center, frames=3)
+    d.press("Delete", frames=3)
+    d.frames(int(UNDO_SECONDS * 60) + 5)  # too late: gone for good, and the offer with it
+    with pytest.raises(ValueError):
+        d.button("Undo")
+    d.key(pygame.K_z, pygame.KMOD_CTRL, frames=2)
+    assert list(kept_moves(d.app)) == ["icebreaker"] and "Deleted" not in d.scene.message_text()
+
+
+def test_the_platform_dialog_closes_with_the_screen_that_opened_it(driver, monkeypatch):
+    import sys
+
+    import ui.widgets.files as files
+
+    monkeypatch.setattr(files, "native_command", lambda *a, **k: [sys.executable, "-c", "import time; time.sleep(60)"])
+    scene = start(driver, "icebreaker")
+    driver.play(scene.state.legal_moves()[0])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL, frames=2)
+    process = scene.dialog.process
+    assert process.poll() is None
+    driver.app.scenes.switch("select")
+    driver.frames(2)
+    assert process.wait(timeout=10) is not None  # ended, not left open behind the app

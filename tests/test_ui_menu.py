@@ -80,6 +80,7 @@ def test_names_typed_at_setup_are_shown_kept_and_swapped_by_a_rematch(driver):
     driver.app.scenes.switch("setup", GameChoice("hv-grid"))
     driver.frames(2)
     form = driver.scene.form
+    driver.choose(form.menu_for("seat1"), "Human")  # hot-seat (a first game is against the bot)
     entry = form.entry_for("seat0")
     assert entry.placeholder_text == "Player A"
     driver.click(entry.rect.center)
@@ -103,12 +104,12 @@ def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
     form = driver.scene.form
     seat = next(f for f in form.fields if f.key == "seat1")
     assert [t for t, _ in seat.choices] == ["Human"] + [f"Bot: {level_names[lv]}" for lv in levels_for("icebreaker", {})]
-    driver.choose(form.menu_for("seat1"), "Bot: Casual")
+    driver.choose(form.menu_for("seat1"), "Bot: Strong")
     driver.choose(form.menu_for("match"), "two games, roles swapped")
     labels = [f.label for f in form.fields if f.key.startswith("seat")]
     assert labels == ["Red, game 1", "Black, game 1"]
     setup = driver.scene.setup()
-    assert setup.match and setup.people[1].level == "casual" and not setup.people[0].is_bot
+    assert setup.match and setup.people[1].level == "strong" and not setup.people[0].is_bot
 
 
 def test_rules_come_back_to_the_scene_underneath(driver):
@@ -187,3 +188,63 @@ def test_names_and_designers_fit_their_cards_at_the_smallest_window(tmp_path, re
         assert game.name in labels and f"by {game.designer}" in labels
     too_small = [str(w.message) for w in recwarn if "too small for text" in str(w.message)]
     assert too_small == []
+
+
+def test_a_game_never_set_up_opens_against_the_casual_bot(driver):
+    from ui.payloads import GameChoice
+
+    for game_id in GAMES:
+        driver.app.scenes.switch("setup", GameChoice(game_id))
+        driver.frames(2)
+        people = driver.scene.setup().people
+        assert not people[0].is_bot and people[1].is_bot and people[1].level == "casual", game_id
+
+
+def test_setup_remembers_the_last_choices_across_restarts(make_app, tmp_path):
+    from ui.headless import Driver
+    from ui.payloads import GameChoice
+
+    d = Driver(make_app(offer_resume=False))
+    d.frames(2)
+    d.app.scenes.switch("setup", GameChoice("icebreaker"))
+    d.frames(2)
+    form = d.scene.form
+    d.choose(form.menu_for("seat0"), "Bot: Strong")
+    d.choose(form.menu_for("seat1"), "Human")
+    d.choose(form.menu_for("match"), "two games, roles swapped")
+    d.press("Start")
+    assert d.app.scenes.current_name == "play"
+    d.app.apply_settings(d.app.settings.changed(animation="slow"))  # a settings save keeps the setups beside it
+    again = Driver(make_app(offer_resume=False))  # the app started again
+    again.frames(2)
+    again.app.scenes.switch("setup", GameChoice("icebreaker"))
+    again.frames(2)
+    setup = again.scene.setup()
+    assert setup.people[0] == __import__("game.record", fromlist=["Seat"]).Seat("bot", "strong")
+    assert not setup.people[1].is_bot and setup.match and again.app.settings.animation == "slow"
+    again.app.scenes.switch("setup", GameChoice("hv-grid"))  # another game: still the first-game default
+    again.frames(2)
+    assert again.scene.setup().people[1].level == "casual"
+
+
+def test_a_damaged_remembered_setup_falls_back_to_the_defaults_value_by_value(make_app, tmp_path):
+    from ui.headless import Driver
+    from ui.payloads import GameChoice
+
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"sound": False, "setups": {
+        "hv-grid": {"options": {"size": 99, "diagonals": "never", "reach": ["x"]},
+                    "people": [{"kind": "robot"}, {"kind": "human", "name": "Bea"}], "match": "yes"},
+        "frozen-forest": "nonsense", "chess": {"options": {}}}}))
+    d = Driver(make_app(offer_resume=False))
+    d.frames(2)
+    assert not d.app.settings.sound  # the settings themselves are read as before
+    d.app.scenes.switch("setup", GameChoice("hv-grid"))
+    d.frames(2)
+    setup = d.scene.setup()
+    default = get_game("hv-grid").validate()
+    assert setup.options == {**default, "diagonals": "never"}  # the one good value kept, the rest at their defaults
+    assert setup.people[0].kind == "human" and setup.people[1].name == "Bea" and not setup.match
+    d.app.scenes.switch("setup", GameChoice("frozen-forest"))  # an entry that is not a setup: the first-game default
+    d.frames(2)
+    assert d.scene.setup().people[1].level == "casual"

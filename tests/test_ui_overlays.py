@@ -212,7 +212,7 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
                                                              for i, m in enumerate(expected)]
     assert scene.session.hints_used == 1 and driver.button("Hint · 1 used")
     assert "1. " + str(expected[0]) + " (90%)" in scene.panel.message_text()
-    assert "%: the bot's chance of winning after that move." in scene.panel.message_text()  # the labels' legend
+    assert "%: your chance of winning if you play that move (the bot's estimate)." in scene.panel.message_text()
     driver.key(pygame.K_h)  # the same position: no second request, no second count
     assert scene.session.hints_used == 1 and len(worker.requests) == 1
     driver.click_cell(expected[0].to)  # a move: the hints go
@@ -260,6 +260,8 @@ def test_a_hint_from_the_real_worker_on_a_solved_board(make_app):
         driver.frames(1)
         time.sleep(0.01)
     assert len(scene.hints.marks) == min(3, len(scene.state.legal_moves()))
+    if len(scene.hints.marks) < 3:
+        assert f"only {len(scene.hints.marks)} legal moves" in scene.panel.message_text()
     assert all(h.to in legal_to(scene.state) for h in scene.hints.marks)
     assert all(h.label for h in scene.hints.marks)
 
@@ -343,3 +345,32 @@ def test_a_lessons_dashed_links_come_only_with_their_zone_and_its_legend_row(gam
         rows = [key for key, _ in legend_rows(ui, step.overlay)]
         for key in (k for k, _ in ui.legend_extras if k.startswith("links-")):
             assert (key in rows) == (key[6:] in step.overlay)
+
+
+def test_a_hint_with_fewer_than_three_moves_says_why():
+    from game.bots.worker import Candidate
+    from ui.play.hints import hints_from
+
+    state = get_game("frozen-forest").replay([], size=5)
+    legal = state.legal_moves()
+    everything = [Candidate(str(m), 0.5, 10) for m in legal]
+    marks, lines = hints_from(state, everything[:2])  # the bot ranked two of many
+    assert len(marks) == 2 and lines[-1] == f"the bot ranked only 2 of {len(legal)} moves in its time"
+    marks, lines = hints_from(state, everything)
+    assert len(marks) == 3 and len(lines) == 3  # three shown: nothing to explain
+
+
+def test_a_hint_with_one_or_two_legal_moves_says_only_those():
+    import random
+
+    from game.bots.worker import Candidate
+    from ui.play.hints import hints_from
+
+    for game_id, words in (("goats-wintering", "the only legal move"), ("frozen-forest", "only 2 legal moves")):
+        game = get_game(game_id)
+        state, rng = game.replay([], **game.validate()), random.Random(0)
+        while len(state.legal_moves()) > 2:  # seed 0 plays on to a forced pass / a choice of two
+            state = state.play(rng.choice(state.legal_moves()))
+        assert not state.is_over
+        marks, lines = hints_from(state, [Candidate(str(m), 0.5, 10) for m in state.legal_moves()])
+        assert len(marks) == len(state.legal_moves()) and lines[-1] == words

@@ -38,6 +38,7 @@ def test_a_long_banner_takes_the_legends_room_rather_than_be_cut(make_app):
     driver.frames(1)
     panel = scene.panel
     assert scene.state.situation().kind == "ask" and panel.legend_rows
+    assert "click b3 to ask Vertical for it." in panel.message_text()  # the squares that ask, by name
     assert panel.cut == 0 and not panel.legend_shown and not any(label.visible for label in panel.legend_labels)
     driver.click_cell(scene.state.board.cell("b3"))  # asked: a shorter banner, and the legend is back
     driver.key(pygame.K_n)
@@ -161,3 +162,53 @@ def test_paths_are_shortened_with_the_home_folder_and_an_ellipsis(tmp_path):
     long = home / ("x" * 40) / ("y" * 40) / "game.json"
     shown = short_path(long)
     assert shown.startswith("~/") and shown.endswith("/game.json") and "…" in shown and len(shown) <= 80
+
+
+def _pass_is_bright(driver, moves) -> bool:
+    start(driver, "goats-wintering")
+    scene = driver.scene
+    for move in moves:
+        driver.play(scene.state.parse_move(move))
+    driver.frames(2)
+    return "@primary" in driver.button("Pass").class_ids
+
+
+def test_pass_is_bright_only_when_forced_or_when_the_second_pass_wins(driver):
+    assert not _pass_is_bright(driver, [])  # move 1: placing is what a player does
+    assert not _pass_is_bright(driver, "f3 d5 pass".split())  # a second pass here would lose on equal warmth
+    assert _pass_is_bright(driver, "d2 b4 c4 e3 c4-c3 d1 d2-c2 d5 f2 pass".split())  # more warmth: passing wins now
+    state = driver.scene.state
+    assert state.play(state.parse_move("pass")).winner == state.to_move
+    assert _pass_is_bright(driver, "c5 b3 a1 e3 d3 e3-f2 f4 e1".split())  # nothing else is legal
+    assert [str(m) for m in driver.scene.state.legal_moves()] == ["pass"]
+
+
+def test_yes_and_no_are_bright_they_are_the_only_moves(driver):
+    start(driver, "hv-grid", size=6)
+    for move in ("c3", "b4?"):
+        driver.play(driver.scene.state.parse_move(move))
+    driver.frames(2)
+    assert all("@primary" in driver.button(text).class_ids for text in ("Yes", "No"))
+
+
+def test_hot_seat_questions_name_the_people_and_the_header_says_to_answer(driver):
+    scene = start(driver, "hv-grid", people=(Seat(name="Ann"), Seat(name="Bea")), size=6)
+    driver.play(scene.state.parse_move("c3"))
+    text = scene.panel.message_text()  # Bea may fill or ask: the instruction says how to ask
+    assert "click a square to fill it, or one diagonally next to c3 (hatched with Overlays on) to ask Horizontal for it" in text
+    assert scene.panel.turn_label.text.startswith("Vertical to move")
+    driver.play(scene.state.parse_move("b4?"))
+    driver.frames(2)
+    text = scene.panel.message_text()
+    assert "Bea (Vertical) asks for b4" in text and "Ann: answer Yes or No" in text
+    assert scene.panel.turn_label.text.startswith("Horizontal to answer")
+    driver.press("No")
+    assert scene.panel.turn_label.text.startswith("Vertical to move")
+
+
+def test_without_typed_names_the_question_names_the_roles(driver):
+    scene = start(driver, "hv-grid", people=(Seat(name="Player A"), Seat(name="Player B")), size=6)  # as setup fills them
+    for move in ("c3", "b4?"):
+        driver.play(scene.state.parse_move(move))
+    driver.frames(2)
+    assert "Vertical asks for b4" in scene.panel.message_text() and "(Vertical)" not in scene.panel.message_text()

@@ -61,3 +61,32 @@ def test_layouts_hold_from_the_smallest_window_to_2560x1440_and_in_portrait(make
     assert all(scene.panel.rect.contains(w.rect) for w in widgets)
     too_small = [str(w.message) for w in recwarn if "too small for text" in str(w.message)]
     assert too_small == []
+
+
+def test_f11_toggles_fullscreen_and_remembers_it(driver):
+    assert not driver.app.settings.fullscreen
+    driver.key(pygame.K_F11, frames=2)
+    assert driver.app.settings.fullscreen and driver.app.storage.settings.load().fullscreen
+    assert driver.app.scenes.current_name == "select"  # the menu goes on, laid out again
+    driver.key(pygame.K_F11, frames=2)
+    assert not driver.app.settings.fullscreen and not driver.app.storage.settings.load().fullscreen
+
+
+@pytest.mark.parametrize("size, rows", [((800, 560), 2), ((1280, 800), 3)], ids=["800x560", "1280x800"])
+def test_the_menu_shows_several_kept_games_and_previews_that_fill_their_cards(make_app, size, rows):
+    """The walk-through's 800×560 menu: a Continue list of one row, previews small squares in large cards."""
+    from game import get_game
+    from game.record import Record, Seat
+    from ui.headless import Driver
+
+    app = make_app(size=size)
+    for moves in (("c3",), ("c3", "c4"), ("b2",), ("d4",)):
+        app.storage.kept.save(Record("hv-grid", get_game("hv-grid").validate(), (Seat(), Seat()), moves))
+    d = Driver(app)
+    app.scenes.switch("select")
+    d.frames(2)
+    menu = d.scene
+    assert menu.kept_list.visible >= rows
+    for card, game in zip(menu.layout.cards, menu.games):
+        assert card.thumb.w >= 0.6 * card.rect.h, game.id  # the picture takes most of the card's height
+        assert card.summary.h >= menu.prose.height([game.summary], card.summary.w)  # and the pitch stays whole

@@ -464,3 +464,22 @@ def test_a_board_label_stays_on_the_board_and_shrinks_when_wider_than_it():
     assert tag_place((60, 20), (298, 50), 30, 300).right == 300  # at the right edge: pushed in
     wide = tag_place((400, 20), (150, 50), 30, 300)  # "blocked by b2, c3, d4" on a lesson's small board
     assert (wide.left, wide.width, wide.height) == (0, 300, 15)
+
+
+def test_previews_show_the_board_alone_no_squares_beyond_it_and_no_counters_too_small_to_read(screen):
+    from ui.games.hv_grid import PAPER
+
+    state = playout(get_game("hv-grid").new(), 6)
+    view = laid_out("hv-grid", state.board)
+    thumb = view.thumbnail(state, (240, 180))  # wider than tall: paper left and right of the board
+    inner = view._thumbs[(240, 180)]
+    left = int(inner.geo.x0)
+    assert left > 10
+    strip = {tuple(thumb.get_at((x, y)))[:3] for x in range(left - 4, left - 1) for y in range(20, 160, 3)}
+    assert strip == {tuple(PAPER)[:3]}, strip  # the paper's margin beside the board is plain: no ruled squares
+    ice = get_game("icebreaker")
+    state = ice.new()
+    view = laid_out("icebreaker", state.board)
+    big = view.thumbnail(state, 400)  # cells large enough for the counters, were they drawn
+    corner = {tuple(big.get_at((x, y))) for x in range(4, 60) for y in range(4, 30)}
+    assert len(corner) <= 2, corner  # the background alone: no ship, iceberg or "0/28" in the corner

@@ -23,6 +23,7 @@ from ui.bots import BotClient, default_worker
 from ui.payloads import Crash
 from ui.scene import Scene, SceneManager
 from ui.settings import MIN_WINDOW, Settings
+from ui.setups import read_setups
 from ui.storage import Storage
 from ui.theme import Theme
 
@@ -61,7 +62,7 @@ class App:
         self.settings, problem = self.storage.load_settings()
         self._notices: list[str] = [problem] if problem else []
         self.offer_resume = offer_resume
-        self.last_setups: dict = {}
+        self.last_setups: dict = read_setups(self.storage.settings)  # remembered from the last run
         pygame.init()
         pygame.key.set_repeat(300, 40)
         pygame.display.set_caption(self.title())
@@ -278,6 +279,11 @@ class App:
             self._resized()
             # Remembered when the app closes: dragging a window edge sends many of these.
             self.settings = self.settings.changed(window=size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:  # fullscreen on and off, on every screen
+            message = self.apply_settings(self.settings.changed(fullscreen=not self.settings.fullscreen))
+            if message:
+                self._notices.append(f"Fullscreen could not be remembered: {message}.")
             return
         consumed = self.ui.process_events(event)
         scene = self.scenes.current

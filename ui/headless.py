@@ -111,6 +111,14 @@ class Driver:
         return done()
 
 
+def choose_hot_seat(driver: Driver) -> None:
+    """On the setup screen, make both seats persons (a game never set up before opens against the bot)."""
+    scene = driver.scene
+    for p in (0, 1):
+        if scene.setup().people[p].is_bot:
+            driver.choose(scene.form.menu_for(f"seat{p}"), "Human")
+
+
 def pick_move(state, rng: random.Random):
     """A random legal move that seldom passes (so random games end in reasonable time)."""
     moves = state.legal_moves()
@@ -192,6 +200,7 @@ def smoke() -> int:
                     raise RuntimeError(f"expected the menu, got {app.scenes.current_name}")
                 app.scenes.current.chosen = i
                 d.key(pygame.K_RETURN, frames=2)
+                choose_hot_seat(d)  # both sides played here, through the board
                 d.press("Start")
                 scene = d.scene
                 if app.scenes.current_name != "play" or scene.game.id != game.id:

@@ -73,7 +73,10 @@ class Scene:
         self.build()
 
     def on_exit(self) -> None:
-        """Called when the scene stops being current for good."""
+        """Called when the scene stops being current for good (an open dialog closes with it)."""
+        close = getattr(self.dialog, "close", None)
+        if close is not None:
+            close()  # the platform's file dialog is a process of its own: it must not outlive the scene
         self.clear()
 
     def on_pause(self) -> None:
@@ -162,10 +165,10 @@ class Scene:
                                                       object_id=theme_id(object_id, style)))
 
     def ask_path(self, purpose: str, on_pick: Callable[[Path], Any], initial: Path | None = None) -> None:
-        """Open the file dialog to "load", "save" or "export"; `on_pick(path)` gets the path the person confirms."""
-        from ui.widgets.files import FileChooser
+        """Open the file dialog (the platform's own where there is one) to "load", "save" or "export"; `on_pick(path)` gets the path confirmed."""
+        from ui.widgets.files import open_chooser
 
-        self.dialog = FileChooser(self, purpose, on_pick, initial=initial)
+        self.dialog = open_chooser(self, purpose, on_pick, initial=initial)
 
     def ask(self, title: str, text: str, yes: str, on_yes: Callable[[], Any]) -> None:
         """Ask a yes/no question in a small window; `on_yes()` runs if the person agrees (button `yes`, or Enter)."""

@@ -94,33 +94,43 @@ class SettingsStore:
             return settings, f"{self.path.name}: unusable {', '.join(bad)}; defaults used for those"
         return settings, None
 
-    def _read(self) -> tuple[Settings, list[str] | str]:
-        """The file's settings and the names of unusable ones, or defaults and a sentence saying why it is unreadable."""
+    def _raw(self) -> tuple[object, str | None]:
+        """The file's parsed JSON ({} if there is none), or None and a sentence saying why it is unreadable."""
         try:
             raw = read_small(self.path)  # a pipe or a huge file is refused, not read
         except FileNotFoundError:
-            return Settings(), []
+            return {}, None
         except UnreadableFile as err:
-            return Settings(), str(err)
+            return None, str(err)
         except OSError as err:
-            return Settings(), f"cannot read {self.path}: {err.strerror or err}"
+            return None, f"cannot read {self.path}: {err.strerror or err}"
         try:
             # utf-8-sig: a file edited with Windows Notepad starts with a byte-order mark.
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            return Settings(), f"{self.path.name} is not UTF-8 text"
+            return None, f"{self.path.name} is not UTF-8 text"
         try:
-            data = json.loads(text)
+            return json.loads(text), None
         except json.JSONDecodeError as err:
-            return Settings(), f"{self.path.name} is not valid JSON ({err.msg})"
+            return None, f"{self.path.name} is not valid JSON ({err.msg})"
         except (RecursionError, MemoryError, ValueError):  # nested too deep, or a number too long to read
-            return Settings(), f"{self.path.name} is not settings JSON"
-        return clean(data)
+            return None, f"{self.path.name} is not settings JSON"
+
+    def _read(self) -> tuple[Settings, list[str] | str]:
+        """The file's settings and the names of unusable ones, or defaults and a sentence saying why it is unreadable."""
+        data, why = self._raw()
+        return (Settings(), why) if why is not None else clean(data)
+
+    def read_json(self) -> dict:
+        """The settings file as parsed JSON ({} if it is missing, unreadable or not an object)."""
+        data, _ = self._raw()
+        return data if isinstance(data, dict) else {}
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings, merged with what another window saved meanwhile; None, or a message if it cannot.
 
-        Only what this window changed since it last read or wrote the file is written over the file's values.
+        Only what this window changed since it last read or wrote the file is written over the file's values;
+        what else the file holds (the remembered setups of ui.setups) is kept.
         """
         data = _as_json(settings)
         try:
@@ -129,10 +139,24 @@ class SettingsStore:
                 if self._known is not None and not isinstance(bad, str):
                     theirs = _as_json(on_disk)
                     data = {k: v if v != self._known.get(k) else theirs[k] for k, v in data.items()}
-                atomic_write(self.path, json.dumps(data, indent=1) + "\n")
+                atomic_write(self.path, json.dumps({**self.read_json(), **data}, indent=1) + "\n")
         except OSError as err:
             return f"cannot save settings to {self.folder}: {err.strerror or err}"
         self._known = data
+        return None
+
+    def merge(self, changes: dict) -> str | None:
+        """Write `changes` into the file as it stands now, under the short lock, keeping what else it holds (an
+        object merges key by key); None, or why it failed."""
+        try:
+            with short_lock(self.path):
+                data = self.read_json()
+                for key, value in changes.items():
+                    old = data.get(key)
+                    data[key] = {**old, **value} if isinstance(value, dict) and isinstance(old, dict) else value
+                atomic_write(self.path, json.dumps(data, indent=1) + "\n")
+        except OSError as err:
+            return f"cannot save settings to {self.folder}: {err.strerror or err}"
         return None
 
 

@@ -17,7 +17,7 @@ from game import GAMES, get_game
 from game.record import Record, Seat
 from ui.games import game_ui
 from ui.headless import Driver, _headless_app, _highlight, check_no_failures, finish_quickly, pick_move, start_game
-from ui.headless import start_game_and_get
+from ui.headless import choose_hot_seat, start_game_and_get
 from ui.learn.shots import show_lesson_step, show_refuted_puzzle
 from ui.payloads import GameChoice, GameSetup, PlayRequest
 
@@ -81,6 +81,7 @@ def each_game(d: Driver, rng, shoot) -> None:
         d.key(pygame.K_PAGEDOWN, frames=2)  # the rules further down: more of the pictures
         shoot(f"{prefix}-2-rules-more")
         d.key(pygame.K_ESCAPE, frames=2)
+        choose_hot_seat(d)  # both sides played here, through the board
         d.press("Start")
         for _ in range(9):
             if d.scene.state.is_over:

@@ -59,7 +59,8 @@ class HVGridView(BoardView):
         faint = hex_colour(PAPER_LINE)
         thin = max(1.0, s * 0.012)
         k = k0
-        while x0 + k * step <= sx + sw:
+        # A thumbnail has no labels and little paper: squares ruled beyond the board would read as more board.
+        while self.geo.labels and x0 + k * step <= sx + sw:
             pos = k * step
             if x0 + pos >= sx:
                 parts.append(f'<line x1="{x0 + pos:.1f}" y1="{sy:.1f}" x2="{x0 + pos:.1f}" y2="{sy + sw:.1f}" '
@@ -118,7 +119,7 @@ class HVGridUI(GameUI):
     overlay_sample = ({}, ("a2", "b1?", "yes", "c1", "b2?", "no", "c2"), None)
     bench_options = ({}, {"size": 12})
     doing = {**GameUI.doing, "stuck": "{role}: click any empty square for your initials.",
-             "ask": "{role}: click a diagonal square to ask for it.",
+             "ask": "{role}: click {squares} to ask {other} for it.",
              "answer": "{role}: answer Yes or No (keys Y, N)."}
 
     def question(self, state) -> str:

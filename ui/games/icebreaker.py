@@ -66,8 +66,8 @@ class IcebreakerView(BoardView):
 
     def decorate(self, layer, state):
         """Each side's captured icebergs, out of the count that wins, in its top corner (Red left, Black right)."""
-        if self.cell_size < 14:
-            return
+        if self.cell_size < 14 or not self.geo.labels:
+            return  # a thumbnail is a picture of the sea: counters there would be too small to read
         captured, majority = state.captured, state.cfg.majority
         font = self.font(max(14, min(30, int(self.cell_size * 0.42))))
         icon_px = max(12, int(self.cell_size * 0.62))

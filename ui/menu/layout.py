@@ -18,7 +18,8 @@ from ui.widgets.layout import split, window_scale
 CARD_LEAST_W = 330   # a card narrower than this (at scale 1) squeezes its text: the Continue list moves above
 LIST_SHARE, LIST_MIN, LIST_MAX = 0.27, 280, 440
 BAND_ROWS = 3        # rows of the Continue list shown at most in a band above the cards (more scroll)
-CARD_LEAST_H = 190   # a band leaves each row of cards at least this height (at scale 1)
+CARD_LEAST_H = 150   # a band leaves each row of cards at least this height (at scale 1)
+THUMB_LEAST = 96     # a band takes more rows only while every card's picture stays at least this wide (at scale 1)
 
 
 @dataclass(frozen=True)
@@ -50,12 +51,13 @@ class MenuLayout:
 
 def menu_layout(size, *, title_w: int, games: int, kept: int, line: int, notice_h: Callable[[int], int] | None,
                 header_buttons: int, card_buttons: int, button_least: int, summary_h: Callable[[int, int], int],
-                text_least: Callable[[int], int]) -> MenuLayout:
+                text_least: Callable[[int], int], kept_title_w: int = 0) -> MenuLayout:
     """The menu for a window `size`: a title `title_w` wide, `kept` games in the Continue list, `notice_h(width)` tall notices.
 
     `line` is the height of a line of the list's text; `summary_h(game, width)` the height the
     game's pitch needs at that width, `text_least(game)` the width its name needs and
-    `button_least` the width a card's button needs for its label.
+    `button_least` the width a card's button needs for its label; `kept_title_w` the width of the
+    Continue list's title, which a band puts beside its rows (so the cards keep their height).
     """
     w, h = size
     scale = window_scale(size)
@@ -82,12 +84,16 @@ def menu_layout(size, *, title_w: int, games: int, kept: int, line: int, notice_
             area = pygame.Rect(area.x + list_w + gap, area.y, area.w - list_w - gap, area.h)
         else:  # a band above the cards: rows of one line, as many as leave the cards their height
             row_h = line + s(14)
+            beside = 0 < kept_title_w <= area.w // 4  # the title left of the rows, not over them
+            label_h = 0 if beside else label_h
             rows = max(1, min(kept, BAND_ROWS, (area.h - label_h - 2 * s(CARD_LEAST_H) - 2 * gap) // (row_h + 6)))
-            kept_title = pygame.Rect(area.x, area.y, area.w, label_h)
+            left = kept_title_w if beside else 0
+            kept_title = pygame.Rect(area.x, area.y, left or area.w, row_h if beside else label_h)
             while True:  # one row fewer while a card is too short for its buttons under its text
-                kept_rect = pygame.Rect(area.x, area.y + label_h, area.w - 10, rows * row_h + (rows - 1) * 6)
+                kept_rect = pygame.Rect(area.x + left, area.y + label_h, area.w - 10 - left,
+                                        rows * row_h + (rows - 1) * 6)
                 cards = grid(pygame.Rect(area.x, kept_rect.bottom + gap, area.w, area.bottom - kept_rect.bottom - gap))
-                if rows == 1 or not any(card.compact for card in cards):
+                if rows == 1 or not any(card.compact or card.thumb.w < s(THUMB_LEAST) for card in cards):
                     return MenuLayout(scale, title, tuple(header), notice, kept_title, kept_rect, row_h, cards)
                 rows -= 1
     return MenuLayout(scale, title, tuple(header), notice, kept_title, kept_rect, row_h, grid(area))
@@ -102,43 +108,88 @@ def _grid(area: pygame.Rect, scale: float, games: int, card_buttons: int, button
     rows = (games + cols - 1) // cols
     cw = (area.w - (cols - 1) * gap) // cols
     ch = (area.h - (rows - 1) * gap) // rows
-    cards = []
-    for i in range(games):
-        r, c = divmod(i, cols)
-        rect = pygame.Rect(area.x + c * (cw + gap), area.y + r * (ch + gap), cw, ch)
-        cards.append(card_layout(rect, scale, card_buttons, button_least, lambda width, i=i: summary_h(i, width),
-                                 text_least(i)))
-    return tuple(cards)
+    rects = [pygame.Rect(area.x + c * (cw + gap), area.y + r * (ch + gap), cw, ch)
+             for r, c in (divmod(i, cols) for i in range(games))]
+
+    def cards(arrangement):
+        return tuple(card_layout(rect, scale, card_buttons, button_least, lambda width, i=i: summary_h(i, width),
+                                 text_least(i), arrangement) for i, rect in enumerate(rects))
+
+    # One arrangement for every card (they look alike): the one whose smallest picture is largest.
+    options = [cards(a) for a in ARRANGEMENTS]
+    return max(options, key=lambda laid: (not any(c.compact for c in laid), min(c.thumb.w for c in laid)))
+
+
+ARRANGEMENTS = ("beside", "foot", "top")
 
 
 def card_layout(rect: pygame.Rect, scale: float, buttons: int, button_least: int, summary_h: Callable[[int], int],
-                text_least: int) -> CardLayout:
-    """A card's parts: the picture beside the text (the pitch gets what it needs), its buttons under the text,
-    or, in a short card, under the picture (across the card's foot if they need more than its width)."""
+                text_least: int, arrangement: str | None = None) -> CardLayout:
+    """A card's parts, arranged so that its picture is as large as the card allows with the pitch whole.
+
+    Three arrangements are tried: the picture beside the text with the buttons under the text
+    (a wide card); the buttons across the card's foot under both (the text column needs only
+    the name's width); the name across the top, the picture beside the pitch, the buttons
+    across the foot (a tall card). The largest picture wins, unless `arrangement` names one
+    (the menu gives all its cards one); a card too small for it keeps the buttons under the picture.
+    """
     s = lambda v: int(v * scale)  # noqa: E731
-    pad = s(12)
+    pad, gap = s(12), s(8)
     name_h, designer_h, button_h = s(38), s(26), s(40)
     heading = name_h + designer_h - s(8)
-    text_w = lambda side: rect.right - pad - (rect.x + 2 * pad + side)  # noqa: E731
     row_least = buttons * button_least + (buttons - 1) * s(10)
-    side = max(s(40), min(rect.h - 2 * pad, int(rect.w * 0.5), rect.w - 3 * pad - max(text_least, row_least)))
-    # The picture gives way until the pitch fits under the name, with the buttons under it all.
-    while side > s(100) and heading + summary_h(text_w(side)) + button_h + s(6) > rect.h - 2 * pad:
-        side -= s(8)
-    compact = heading + summary_h(text_w(side)) + button_h + s(6) > rect.h - 2 * pad
-    if compact:  # a short card: the buttons go under the picture, the text takes the card's height (or what they leave)
-        side = max(s(40), min(rect.h - 3 * pad - button_h, rect.w - 3 * pad - text_least, int(rect.w * 0.4)))
-        thumb = pygame.Rect(rect.x + pad, rect.y + pad, side, side)
-        row = pygame.Rect(rect.x + pad, rect.bottom - pad - button_h, min(max(side, row_least), rect.w - 2 * pad),
-                          button_h)
-        x, y, tw = thumb.right + pad, rect.y + pad, text_w(side)
-        bottom = rect.bottom - pad if row.right <= thumb.right else row.y - s(6)
-    else:
-        thumb = pygame.Rect(rect.x + pad, rect.centery - side // 2, side, side)
-        x, y, tw = thumb.right + pad, rect.y + pad, text_w(side)
+    inner_w, inner_h = rect.w - 2 * pad, rect.h - 2 * pad
+    text_w = lambda side: inner_w - pad - side  # noqa: E731
+    pitch_least = s(150)  # a pitch column narrower than this runs to too many short lines
+
+    def largest(side: int, fits: Callable[[int], bool]) -> int:
+        """The largest picture from `side` down whose text still fits (0: none does)."""
+        while side >= s(60) and not fits(side):
+            side -= s(6)
+        return side if side >= s(60) else 0
+
+    beside = largest(min(inner_h, int(rect.w * 0.5), inner_w - pad - max(text_least, row_least)),
+                     lambda side: heading + summary_h(text_w(side)) + button_h + s(6) <= inner_h)
+    foot = largest(min(inner_h - button_h - gap, inner_w - pad - text_least),
+                   lambda side: heading + summary_h(text_w(side)) <= inner_h - button_h - gap)
+    top = largest(min(inner_h - heading - button_h - gap, inner_w - pad - pitch_least),
+                  lambda side: summary_h(text_w(side)) <= inner_h - heading - button_h - gap)
+    sides = {"beside": beside, "foot": foot, "top": top}
+    best = max(sides.values()) if arrangement is None else sides[arrangement]
+    if best:
+        beside, foot, top = (best if a == (arrangement or max(sides, key=sides.get)) else -1 for a in ARRANGEMENTS)
+    x0, y0 = rect.x + pad, rect.y + pad
+    row_w = min(inner_w, max(row_least, inner_w * 3 // 4))
+    foot_row = pygame.Rect(x0, rect.bottom - pad - button_h, row_w, button_h)
+    if best and best == beside:
+        side = beside
+        thumb = pygame.Rect(x0, rect.centery - side // 2, side, side)
+        x, tw = thumb.right + pad, text_w(side)
         row = pygame.Rect(x, rect.bottom - pad - button_h, tw, button_h)
-        bottom = row.y - s(6)
-    name = pygame.Rect(x, y - s(4), tw, name_h)
+        name = pygame.Rect(x, y0 - s(4), tw, name_h)
+        bottom, compact = row.y - s(6), False
+    elif best and best == foot:
+        side = foot
+        thumb = pygame.Rect(x0, y0 + (inner_h - button_h - gap - side) // 2, side, side)
+        x, tw = thumb.right + pad, text_w(side)
+        row, name = foot_row, pygame.Rect(x, y0 - s(4), tw, name_h)
+        bottom, compact = row.y - gap, False
+    elif best:
+        side = top
+        name = pygame.Rect(x0, y0 - s(4), inner_w, name_h)
+        body = y0 + heading  # the picture and the pitch share what the heading and the buttons leave
+        thumb = pygame.Rect(x0, body + (foot_row.y - gap - body - side) // 2, side, side)
+        x, tw, row = thumb.right + pad, text_w(side), foot_row
+        designer = pygame.Rect(x0, name.bottom - s(8), inner_w, designer_h)
+        summary = pygame.Rect(x, body, tw, max(0, row.y - gap - body))
+        return CardLayout(rect, thumb, name, designer, summary, tuple(split(row, buttons, s(10))), False)
+    else:  # a short card: the buttons go under the picture, the text takes the card's height (or what they leave)
+        side = max(s(40), min(inner_h - pad - button_h, inner_w - pad - text_least, int(rect.w * 0.4)))
+        thumb = pygame.Rect(x0, y0, side, side)
+        row = pygame.Rect(x0, rect.bottom - pad - button_h, min(max(side, row_least), inner_w), button_h)
+        x, tw = thumb.right + pad, text_w(side)
+        name = pygame.Rect(x, y0 - s(4), tw, name_h)
+        bottom, compact = (rect.bottom - pad if row.right <= thumb.right else row.y - s(6)), True
     designer = pygame.Rect(x, name.bottom - s(8), tw, designer_h)
     summary = pygame.Rect(x, designer.bottom, tw, max(0, bottom - designer.bottom))
     return CardLayout(rect, thumb, name, designer, summary, tuple(split(row, buttons, s(6 if compact else 10))), compact)

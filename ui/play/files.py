@@ -7,11 +7,12 @@ board: the person is asked first (the game on the board stays in the Continue li
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 
 from game.record import RecordError, load, save
 from ui.payloads import PlayRequest
+from ui.people import role_names
+from ui.widgets.files import readable_name
 from ui.widgets.prose import short_path
 
 
@@ -42,8 +43,7 @@ class PlayFiles:
     def ask_save(self) -> None:
         """Open the save dialog (Ctrl+S)."""
         scene = self.scene
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        scene.ask_path("save", self.save_to, scene.records_dir / f"{scene.game.id}-{stamp}.json")
+        scene.ask_path("save", self.save_to, readable_name(scene.records_dir, scene.game.name, role_names(scene.request)))
 
     def save_to(self, path: Path) -> bool:
         """Save the game record to `path`; the message says where, or why it failed."""

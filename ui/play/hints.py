@@ -23,7 +23,7 @@ def hint_level(game_id: str, options) -> str | None:
 def hints_from(state, analysis) -> tuple[tuple[HintMark, ...], list[str]]:
     """The best legal candidates of a bot analysis (best first), numbered 1 to 3: marks, and lines like "1. b4 (62%)".
 
-    Each is labelled from its value and proof ("62%", "wins in 5").
+    Each is labelled from its value and proof ("62%", "wins in 5"); fewer than three end with a line saying why.
     """
     marks, lines = [], []
     for candidate in analysis:
@@ -38,6 +38,12 @@ def hints_from(state, analysis) -> tuple[tuple[HintMark, ...], list[str]]:
         lines.append(f"{rank}. {move} ({label})")
         if rank == SHOWN:
             break
+    if len(marks) < SHOWN:  # the README promises three: say why there are fewer
+        legal = len(state.legal_moves())
+        if legal == len(marks):
+            lines.append("the only legal move" if legal == 1 else f"only {legal} legal moves")
+        elif marks:
+            lines.append(f"the bot ranked only {len(marks)} of {legal} moves in its time")
     return tuple(marks), lines
 
 

@@ -16,6 +16,7 @@ from typing import Callable
 
 import pygame
 
+from ui.play.texts import worth_pressing
 from ui.widgets.layout import Column, split
 from ui.widgets.move_list import MoveList
 from ui.widgets.prose import Prose, plain
@@ -208,14 +209,16 @@ class PlayPanel:
 
     def _show_choices(self, moves: list) -> None:
         """The row of move buttons: moves without a cell (pass, yes, no), a choice among moves, or "retry"/"continue"."""
-        if not self.shown.remember("choices", (tuple(str(m) for m in moves), tuple(self.choice_rect))):
+        state = self.scene.state
+        bright = tuple(m not in ("retry", "continue") and worth_pressing(state, m) for m in moves)
+        if not self.shown.remember("choices", (tuple(str(m) for m in moves), bright, tuple(self.choice_rect))):
             return
         for b in self.choice_buttons:
             self.scene.forget(b)
         self.choice_buttons = []
         r, act = self.choice_rect, self.actions
         specials = {"retry": ("Ask the bot again", act["retry_bot"]), "continue": ("Let the bot play", act["resume_bots"])}
-        for rect, m in zip(split(r, len(moves)) if moves else (), moves):
+        for rect, m, lit in zip(split(r, len(moves)) if moves else (), moves, bright):
             if m in specials:
                 text, action = specials[m]
                 self.choice_buttons.append(self.scene.button(r, text, action, tooltip="Enter", style="@primary"))
@@ -223,7 +226,8 @@ class PlayPanel:
             text = str(m)
             self.choice_buttons.append(self.scene.button(
                 rect, text.capitalize() if m.to is None else text, lambda m=m: act["play_move"](m),
-                tooltip={"pass": "P", "yes": "Y", "no": "N"}.get(text), object_id="#choice", style="@primary"))
+                tooltip={"pass": "P", "yes": "Y", "no": "N"}.get(text), object_id="#choice",
+                style="@primary" if lit else None))  # bright only when it is the move to make
 
     def message_text(self) -> str:
         """What the banner and the message say, as plain text (for tests)."""

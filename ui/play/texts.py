@@ -4,8 +4,11 @@ Pure functions of their arguments (no widgets, no pygame): the panel shows what 
 """
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from game.match import GameResult, Match, person_in_role
-from ui.people import person_names, role_names
+from ui.people import DEFAULT_NAMES, person_names, role_names
 
 
 def turn_texts(game, game_ui, state, palette) -> tuple[str, ...]:
@@ -15,9 +18,48 @@ def turn_texts(game, game_ui, state, palette) -> tuple[str, ...]:
         return ("Draw" if state.winner is None else f"{roles[state.winner]} wins",)
     p = state.to_move
     colour = game_ui.colour_name(p, palette)
+    doing = "to answer" if is_answering(state) else "to move"  # a yes/no to a request is not a move on the board
     if colour.lower() == roles[p].lower():
-        return (f"{roles[p]} to move",)
-    return (f"{roles[p]} to move ({colour})", f"{roles[p]} to move")
+        return (f"{roles[p]} {doing}",)
+    return (f"{roles[p]} {doing} ({colour})", f"{roles[p]} {doing}")
+
+
+def is_answering(state) -> bool:
+    """True if the player to move only answers a request (Horizontal/Vertical's yes or no)."""
+    legal = state.legal_moves()
+    return bool(legal) and all(m.kind == "answer" for m in legal)
+
+
+def who(game, seats, p: int, short: bool = False) -> str:
+    """Role `p` as said to the people at the table: "Ann (Vertical)" (`short`: "Ann") when a person typed a name,
+    else "Vertical"."""
+    seat = seats[p] if seats else None
+    if seat is not None and not seat.is_bot and seat.name and seat.name not in DEFAULT_NAMES:
+        return seat.name if short else f"{seat.name} ({game.roles[p]})"
+    return game.roles[p]
+
+
+NAMED = ("answer", "refused")  # the situations of a question between the two people: said with their names
+
+
+def named(situation, game, seats):
+    """A question's situation with its headline naming who plays each role it mentions ("Bea (Vertical) asks for c6")."""
+    if situation is None or situation.kind not in NAMED:
+        return situation
+    names = {role: who(game, seats, p) for p, role in enumerate(game.roles)}
+    if all(name == role for role, name in names.items()):
+        return situation
+    pattern = re.compile("|".join(rf"\b{re.escape(role)}\b" for role in game.roles))
+    done: set[str] = set()
+
+    def once(match) -> str:  # the first mention of a role gets the name; the rest stay short
+        role = match.group(0)
+        if role in done:
+            return role
+        done.add(role)
+        return names[role]
+
+    return replace(situation, headline=pattern.sub(once, situation.headline))
 
 
 def seats_texts(game, request) -> tuple[str, str]:
@@ -42,6 +84,10 @@ def instruction(game, state, selected: int | None) -> str:
     legal = state.legal_moves()
     movers = {m.frm for m in legal if m.frm is not None}
     role = game.roles[state.to_move]
+    if any(m.kind == "request" for m in legal) and any(m.kind == "fill" for m in legal):
+        ref = state.board.name(state.reference)
+        return (f"{role}: click a square to fill it, or one diagonally next to {ref} "
+                f"(hatched with Overlays on) to ask {game.roles[1 - state.to_move]} for it.")
     if len(movers) > 1:
         place = " or click an empty cell to place" if any(m.frm is None and m.to is not None for m in legal) else ""
         return f"{role}: click one of your pieces to see its moves{place}."
@@ -49,7 +95,7 @@ def instruction(game, state, selected: int | None) -> str:
 
 
 # What a hint's labels mean, by the kind of label (game.review.evaluation_label's words).
-HINT_LEGEND = {"%": "%: the bot's chance of winning after that move",
+HINT_LEGEND = {"%": "%: your chance of winning if you play that move (the bot's estimate)",
                "wins in": "wins in N: a sure win, N moves on (both sides' moves counted)",
                "loses in": "loses in N: a sure loss, N moves on"}
 
@@ -68,7 +114,9 @@ def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: boo
         return "The bots are paused after the undo."
     doing = game_ui.doing.get(situation.kind) if situation is not None else None
     if doing:
-        return doing.format(role=roles[state.to_move])
+        asks = [state.board.name(m.to) for m in state.legal_moves() if m.kind == "request"]
+        return doing.format(role=who(game, session.seats, state.to_move, short=True),
+                            other=roles[1 - state.to_move], squares=" or ".join(asks))
     return instruction(game, state, selected)
 
 
@@ -115,6 +163,16 @@ def choice_row(session, bot, choices) -> list:
     if state.is_over or session.seat_to_move().is_bot:
         return []
     return [m for m in state.legal_moves() if m.to is None] + list(choices)
+
+
+def worth_pressing(state, move) -> bool:
+    """True if a move button should be the bright one: every legal move is a button (a forced pass, yes or no),
+    or the move wins the game at once (Goats Wintering's second pass with more warmth); not a pass at move 1."""
+    legal = state.legal_moves()
+    if all(m.to is None for m in legal):
+        return True
+    after = state.play(move)
+    return after.is_over and after.winner == state.to_move
 
 
 def first_game_result(game, request) -> GameResult | None:

@@ -84,7 +84,7 @@ class PlayScene(Scene):
         self.ctx.bots.cancel()
         if self.session is not None:
             self.ctx.storage.kept.release(self.session.record().uid)
-        self.clear()
+        super().on_exit()  # widgets and an open dialog
 
     def on_resume(self) -> None:
         """Back from rules or settings: a palette change needs a new view."""
@@ -158,7 +158,7 @@ class PlayScene(Scene):
         self.panel.show(
             turn=texts.turn_texts(game, self.game_ui, state, self.ctx.palette),
             seats=texts.seats_texts(game, self.request), score=texts.score_texts(game, state),
-            banner=texts.banner(situation, idle), message=message,
+            banner=texts.banner(texts.named(situation, game, session.seats), idle), message=message,
             match=self.match_lines() if self.request.match_game else None,
             overlays=texts.overlay_button_text(self.overlays.on), hint=texts.hint_button_text(session.hints_used),
             can_undo=session.can_undo, can_redo=session.can_redo,

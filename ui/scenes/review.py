@@ -25,6 +25,8 @@ from ui.payloads import Finished, Notice, ReviewRequest
 from ui.views.export import export_board
 from ui.views.motion import MoveAnimation
 from ui.widgets.layout import board_and_panel
+from ui.people import role_names
+from ui.widgets.files import readable_name
 from ui.widgets.prose import short_path
 
 STEPS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "first", pygame.K_END: "last"}
@@ -62,7 +64,7 @@ class ReviewScene(Scene):
     def on_exit(self) -> None:
         """Leave: cancel the analysis in progress and remove the widgets."""
         self.ctx.bots.cancel()
-        self.clear()
+        super().on_exit()  # widgets and an open dialog
 
     def on_resume(self) -> None:
         """Back from a scene on top (rules): the palette may have changed."""
@@ -155,7 +157,8 @@ class ReviewScene(Scene):
     # -- export --------------------------------------------------------------------
     def ask_export(self) -> None:
         """Open the dialog for saving the board as shown as a PNG (Ctrl+E)."""
-        self.ask_path("export", self.export_png, self.records_dir / f"{self.game.id}-{self.uid[:8]}-move{self.index}.png")
+        self.ask_path("export", self.export_png, readable_name(self.records_dir, self.game.name, role_names(self.request),
+                                                               detail=f"move {self.index}", suffix=".png"))
 
     def export_png(self, path: Path) -> bool:
         """Save the board at the position on screen as a PNG; the note says where, or why not."""
@@ -167,7 +170,7 @@ class ReviewScene(Scene):
 
     def ask_save(self) -> None:
         """Open the dialog for saving the whole game as a record (Ctrl+S)."""
-        self.ask_path("save", self.save_record, self.records_dir / f"{self.game.id}-{self.uid[:8]}.json")
+        self.ask_path("save", self.save_record, readable_name(self.records_dir, self.game.name, role_names(self.request)))
 
     def save_record(self, path: Path) -> bool:
         """Save the game as a record; the note says where, or why not."""

@@ -3,6 +3,7 @@ unfinished games, load, puzzles, settings. Where things go is ui.menu.layout's; 
 """
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 from datetime import datetime
@@ -18,11 +19,12 @@ from ui.menu.texts import kept_summary
 from ui.payloads import GameChoice, LessonRequest, Notice, PlayRequest, PuzzleRequest, ReviewRequest
 from ui.scene import Scene
 from ui.storage import held_sentence
-from ui.widgets.prose import Prose, short_path
+from ui.widgets.prose import Prose, plain, short_path
 from ui.widgets.text import theme_font
 
 # Each card's buttons, left to right: (label, the scene's method, tooltip). A new entry on every card is one line here.
 CARD_BUTTONS = (("Play", "open_setup", "Enter"), ("Learn", "open_lesson", "L"), ("Rules", "open_rules", "F1"))
+UNDO_SECONDS = 8.0  # how long a deleted kept game can be brought back (Undo, Ctrl+Z)
 BUTTON_TEXT_PAD = 11  # a button's room beside its label, each side: the theme's padding (10) and border (1)
 ARROW_STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -2, pygame.K_DOWN: 2}
 
@@ -54,9 +56,14 @@ class SelectScene(Scene):
             self.kept, problems = self.ctx.storage.kept_games()
             self.notes += problems
         self.chosen = 0
+        self.deleted = None  # (the kept game deleted last, seconds left to bring it back)
         self.in_list = bool(self.kept)  # the keyboard starts on the newest unfinished game
         self.hover = None
         self.build()
+
+    def message_text(self) -> str:
+        """The notices as plain text, the game just deleted first (for tests)."""
+        return plain(self._notices())
 
     @property
     def message(self) -> str:
@@ -80,15 +87,21 @@ class SelectScene(Scene):
             self.size, title_w=title.size("Frostfield")[0] + 24, games=len(games), kept=len(self.kept),
             line=self.prose.font.size("Ag")[1], header_buttons=len(header), card_buttons=len(CARD_BUTTONS),
             button_least=max(label.size(text)[0] for text, *_ in CARD_BUTTONS) + 2 * BUTTON_TEXT_PAD,
-            notice_h=(lambda width: self.notice_prose.height(self._notices(), width)) if self.notes else None,
+            notice_h=(lambda width: max(self.notice_prose.height(self._notices(), width - self._undo_w()),
+                                        self._undo_h())) if self.notes or self.deleted else None,
             summary_h=lambda i, width: self.prose.height([games[i].summary], width),
-            text_least=lambda i: max(heading.size(games[i].name)[0], subtle.size(f"by {games[i].designer}")[0]) + 16)
+            text_least=lambda i: max(heading.size(games[i].name)[0], subtle.size(f"by {games[i].designer}")[0]) + 16,
+            kept_title_w=heading.size(self._kept_title())[0] + 20)
         self.label(layout.title, "Frostfield", object_id="#title")
+        if self.deleted is not None and layout.notice is not None:
+            n = layout.notice
+            self.button((n.right - self._undo_w() + 6, n.y + 4, self._undo_w() - 12, self._undo_h() - 8), "Undo",
+                        self.undo_delete, tooltip="Ctrl+Z: bring the deleted game back", style="@primary")
         for rect, (text, action, tip) in zip(layout.header_buttons, header):
             self.button(rect, text, action, tooltip=tip)
         self.kept_list = None
         if layout.kept is not None:
-            self.label(layout.kept_title, f"Continue ({len(self.kept)})", object_id="#card_title", style="@heading")
+            self.label(layout.kept_title, self._kept_title(), object_id="#card_title", style="@heading")
             self.kept_list = KeptList(layout.kept, self.prose.font, self.prose.bold, layout.kept_row)
             self.kept_list.set_games(self.kept)
         for i, (game, card) in enumerate(zip(self.games, layout.cards)):
@@ -98,9 +111,20 @@ class SelectScene(Scene):
                 self.button(rect, text, lambda i=i, method=method: getattr(self, method)(i), tooltip=tip,
                             style="@primary" if method == "open_setup" else None)
 
+    def _kept_title(self) -> str:
+        return f"Continue ({len(self.kept)})"
+
     def _notices(self) -> list:
-        """The notices as paragraphs in the warning colour."""
-        return [((note, "warn"),) for note in self.notes]
+        """The notices as paragraphs in the warning colour, and the game just deleted (while it can come back)."""
+        gone = [((f"Deleted: {kept_summary(self.deleted[0])}.", "text"),)] if self.deleted is not None else []
+        return gone + [((note, "warn"),) for note in self.notes]
+
+    def _undo_w(self) -> int:
+        """The room the Undo button takes at the notices' right (none without a game to bring back)."""
+        return int(120 * self.ctx.font_step) if self.deleted is not None else 0
+
+    def _undo_h(self) -> int:
+        return int(46 * self.ctx.font_step) if self.deleted is not None else 0
 
     def _thumbnail(self, game, side: int) -> pygame.Surface:
         # Kept in the palette's render cache, so coming back to the menu costs nothing.
@@ -147,7 +171,7 @@ class SelectScene(Scene):
                  lambda: self.delete(kept))
 
     def delete(self, kept) -> None:
-        """Delete a kept game (its file); the list loses its row."""
+        """Delete a kept game (its file); the list loses its row, and Undo can bring it back for a few seconds."""
         try:
             self.ctx.storage.kept.delete(kept.record.uid)
         except OSError as err:
@@ -155,7 +179,36 @@ class SelectScene(Scene):
         else:
             self.kept = [k for k in self.kept if k is not kept]
             self.in_list = self.in_list and bool(self.kept)
+            self.deleted = (kept, UNDO_SECONDS)
         self.relayout()
+
+    def undo_delete(self) -> None:
+        """Keep the game deleted last again, as it was (its place in the list too)."""
+        if self.deleted is None:
+            return
+        kept, self.deleted = self.deleted[0], None
+        try:
+            self.ctx.storage.kept.save(kept.record, kept.state)
+            stamp = kept.saved.timestamp()
+            os.utime(self.ctx.storage.kept.path_for(kept.record.uid), (stamp, stamp))  # back in its place by time
+        except OSError as err:
+            self.notes.append(f"The game could not be brought back: {err.strerror or err}.")
+        else:
+            self.kept = sorted(self.kept + [kept], key=lambda k: k.saved, reverse=True)
+        self.relayout()
+
+    def update(self, dt: float) -> None:
+        """Count down the time a deleted game can be brought back."""
+        if self.deleted is not None:
+            kept, left = self.deleted
+            self.deleted = (kept, left - dt) if left > dt else None
+            if self.deleted is None:
+                self.relayout()  # the offer and its button go
+
+    @property
+    def animating(self) -> bool:
+        """True while a deleted game can be brought back (the offer goes by itself)."""
+        return self.deleted is not None
 
     def open_load(self) -> None:
         """Ask for a record file: a finished game opens for review, an unfinished one resumes."""
@@ -226,6 +279,8 @@ class SelectScene(Scene):
             self.resume(0)
         elif key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
             self.open_load()
+        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo_delete()
 
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -235,7 +290,9 @@ class SelectScene(Scene):
         if layout.notice is not None:
             pygame.draw.rect(surface, pal.well, layout.notice, border_radius=8)
             pygame.draw.rect(surface, pal.warning, layout.notice, width=1, border_radius=8)
-            self.notice_prose.draw(surface, layout.notice, self._notices(), pal)
+            text = layout.notice.inflate(0, 0)
+            text.w -= self._undo_w()  # the Undo button's room
+            self.notice_prose.draw(surface, text, self._notices(), pal)
         if self.kept_list is not None:
             self.kept_list.draw(surface, pal, datetime.now(), self.in_list, self.hover)
         for i, (game, card) in enumerate(zip(self.games, layout.cards)):

@@ -14,9 +14,11 @@ from ui.people import DEFAULT_NAMES, clean_name
 from ui.palette import hex_colour
 from ui.widgets.form import Field, Form
 from ui.payloads import GameChoice, GameSetup, PlayRequest
+from ui.setups import remember_setup
 from ui.widgets.text import esc
 
 HUMAN = Seat("human")
+FIRST_OPPONENT = Seat("bot", "casual")  # who plays the other side of a game never set up before
 
 
 def show_value(value) -> str:
@@ -69,7 +71,7 @@ class SetupScene(Scene):
             previous = self.ctx.last_setups.get(payload.game_id)
         self.game = get_game(payload.game_id)
         self.options: dict = dict(previous.options) if previous else {}
-        people = previous.people if previous else (HUMAN, HUMAN)
+        people = previous.people if previous else self.first_people()
         self.people: list[Seat] = [replace(seat, name="") for seat in people]  # who plays: a person or a bot level
         self.names = [seat.name if seat.name not in DEFAULT_NAMES else "" for seat in people]  # the names typed
         self.match = bool(previous.match) if previous else False
@@ -77,6 +79,22 @@ class SetupScene(Scene):
         self.error = ""
         self.form = Form(self, self._changed, on_refused=self._refused, on_name=self._named)
         self.build()
+
+    def first_people(self) -> tuple[Seat, Seat]:
+        """Who plays a game never set up before: you, against the bot at Casual where bots are offered.
+
+        A newcomer's first game is against the bot (hot-seat needs a second person at the screen); Casual
+        plays sensibly and can be beaten while learning, where Strong wins almost every game.
+        """
+        if self.ctx.has_bots:
+            from game.bots import levels_for
+
+            try:
+                if FIRST_OPPONENT.level in levels_for(self.game.id, self.game.validate()):
+                    return HUMAN, FIRST_OPPONENT
+            except ValueError:
+                pass
+        return HUMAN, HUMAN
 
     def build(self) -> None:
         """Lay out the title, the form and the buttons for the window size."""
@@ -197,6 +215,7 @@ class SetupScene(Scene):
             return
         setup = self.setup()
         self.ctx.last_setups[self.game.id] = setup
+        remember_setup(self.ctx.storage.settings, setup)  # for the next start of the app; a failure costs only that
         self.ctx.scenes.switch("play", PlayRequest(setup, match_game=1 if setup.match else 0))
 
     def rules(self) -> None:
