@@ -8,7 +8,8 @@ import pytest
 
 from game import get_game
 from game.bots import LEVELS, make_bot
-from game.bots.base import Evaluation, RandomBot
+from game.bots.base import RandomBot
+from game.bots.messages import Candidate
 from game.bots.levels import pick
 from game.bots.native import NativeBot, PerfectBot
 
@@ -240,11 +241,11 @@ def test_every_level_gives_legal_moves_and_never_changes_the_state(game_id):
         if state.is_over:
             break
         key = state.key()
-        legal_before = list(state.legal_moves())
+        legal_before = [str(m) for m in state.legal_moves()]
         bot = make_bot(levels[ply % len(levels)], game_id, opts, seed=ply, scale=0.02)
         move = bot.choose(state, moves)
         assert move in legal_before
-        assert state.key() == key and list(state.legal_moves()) == legal_before
+        assert state.key() == key and [str(m) for m in state.legal_moves()] == legal_before
         for e in bot.analyse(state, moves):
             assert 0.0 <= e.value <= 1.0 and e.move in legal_before
         move = rng.choice(state.legal_moves())
@@ -329,19 +330,19 @@ def test_the_search_reports_progress_and_stops_when_asked():
 
 
 def test_pick_never_chooses_a_proved_loss_and_takes_a_proved_win():
-    m = get_game("hv-grid").new(size=3).legal_moves()
+    m = [str(x) for x in get_game("hv-grid").new(size=3).legal_moves()]
     rng = random.Random(1)
-    lossy = [Evaluation(m[0], 0.6, 50), Evaluation(m[1], 0.55, 40), Evaluation(m[2], 0.0, 30, -2)]
+    lossy = [Candidate(m[0], 0.6, 50), Candidate(m[1], 0.55, 40), Candidate(m[2], 0.0, 30, -2)]
     chosen = {str(pick(lossy, 0.5, 1.0, rng)) for _ in range(200)}
     assert str(m[2]) not in chosen and chosen == {str(m[0]), str(m[1])}
-    winning = [Evaluation(m[3], 1.0, 5, 3), Evaluation(m[4], 0.7, 90)]
+    winning = [Candidate(m[3], 1.0, 5, 3), Candidate(m[4], 0.7, 90)]
     assert all(pick(winning, 0.5, 1.0, rng) == m[3] for _ in range(50))
 
 
 def test_weak_levels_err_among_good_moves_only():
-    m = get_game("hv-grid").new(size=3).legal_moves()
+    m = [str(x) for x in get_game("hv-grid").new(size=3).legal_moves()]
     rng = random.Random(2)
-    evals = [Evaluation(m[0], 0.60, 100), Evaluation(m[1], 0.58, 90), Evaluation(m[2], 0.20, 80)]
+    evals = [Candidate(m[0], 0.60, 100), Candidate(m[1], 0.58, 90), Candidate(m[2], 0.20, 80)]
     chosen = [str(pick(evals, 0.08, 0.2, rng)) for _ in range(300)]
     assert str(m[2]) not in chosen  # far worse than the best: never
     assert chosen.count(str(m[1])) > 30  # nearly as good: sometimes

@@ -255,7 +255,7 @@ class FailingOnce(StandInWorker):
     def poll(self):
         msg = super().poll()
         if msg is not None and hasattr(msg, "move") and len(self.requests) == 1:
-            from game.bots.worker import Failure
+            from game.bots.messages import Failure
 
             return Failure(msg.request_id, "the bot stopped unexpectedly (exit code -9); try again")
         return msg

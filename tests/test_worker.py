@@ -2,6 +2,8 @@
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -9,7 +11,8 @@ import pytest
 from game import GAMES, get_game
 from game.bots import LEVELS, level_names, levels_for
 from game.bots import worker as worker_module
-from game.bots.worker import BotWorker, Candidate, Failure, Progress, Reply, Request, Restarted, answer
+from game.bots.messages import Candidate, Failure, Progress, Reply, Request, Restarted
+from game.bots.worker import BotWorker, answer
 from game.review import evaluation_label
 
 GAME_IDS = ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
@@ -100,6 +103,16 @@ def test_answer_gives_a_legal_move_for_random_positions(game_id):
             assert state.why_not(reply.move) is None
             assert all(isinstance(c, Candidate) for c in reply.analysis)
             assert all(0.0 <= c.value <= 1.0 for c in reply.analysis)
+
+
+def test_the_messages_and_the_app_side_need_no_native_core():
+    """The typed messages, the worker's app side and the app's client import with the core missing."""
+    code = ("import sys; sys.modules['game._native'] = None\n"  # any import of the core now fails
+            "import game.bots.messages, game.bots.worker, ui.bots\n"
+            "print('pygame' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
 
 
 def test_answer_explains_bad_input():

@@ -11,8 +11,9 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from game.core import Move, State
-from game.bots.base import Bot, Evaluation, ProgressFn, RandomBot
+from game.core import State
+from game.bots.base import Bot, ProgressFn, RandomBot
+from game.bots.messages import Candidate
 
 LEVELS = ("beginner", "casual", "strong", "expert", "perfect")
 
@@ -94,11 +95,11 @@ class LevelBot(Bot):
         self.rng.seed(seed)
         self.inner.reseed(seed)
 
-    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
+    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
         """The inner bot's analysis."""
         return self.inner.analyse(state, moves, progress)
 
-    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None) -> Move:
+    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None) -> str:
         """A good move: a proved win if there is one, else one of the best few by temperature."""
         evals = self.inner.analyse(state, moves, progress)
         if not evals:
@@ -107,7 +108,7 @@ class LevelBot(Bot):
         return pick(evals, self.temperature, self.margin, self.rng)
 
 
-def pick(evals: list[Evaluation], temperature: float, margin: float, rng) -> Move:
+def pick(evals: list[Candidate], temperature: float, margin: float, rng) -> str:
     """Choose from evaluations (best first): never a proved loss when something else is left."""
     best = evals[0]
     if temperature <= 0 or (best.proof is not None and best.proof > 0):

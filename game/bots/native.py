@@ -11,7 +11,8 @@ from typing import Any, Mapping, Sequence
 
 from game import _native
 from game.core import State
-from game.bots.base import Bot, Evaluation, ProgressFn
+from game.bots.base import Bot, ProgressFn
+from game.bots.messages import Candidate
 
 
 def native_options(options: Mapping[str, Any]) -> dict[str, str]:
@@ -19,9 +20,9 @@ def native_options(options: Mapping[str, Any]) -> dict[str, str]:
     return {str(k): str(v) for k, v in options.items()}
 
 
-def _evaluations(state: State, scored) -> list[Evaluation]:
-    """The core's (move, value, visits, proof) rows as Evaluations of `state`'s moves."""
-    return [Evaluation(state.parse_move(text), value, visits, proof) for text, value, visits, proof in scored]
+def _candidates(scored) -> list[Candidate]:
+    """The core's (move, value, visits, proof) rows as Candidates."""
+    return [Candidate(text, value, visits, proof) for text, value, visits, proof in scored]
 
 
 def _seed(seed: int | None) -> int:
@@ -41,12 +42,12 @@ class NativeBot(Bot):
         self.searcher = _native.Searcher(game_id, self.options, seed=_seed(seed), **search)
         self.stats: dict = {}
 
-    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
+    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
         """The root's moves after `moves`, best first (a proved win first, a proved loss last)."""
         if state.is_over:
             raise ValueError("the game is over: there is nothing to search")
         scored, self.stats = self.searcher.search([str(m) for m in moves], progress)
-        return _evaluations(state, scored)
+        return _candidates(scored)
 
     def reset(self) -> None:
         """Forget the tree."""
@@ -73,7 +74,7 @@ class PerfectBot(Bot):
         self.fallback = fallback
         self.searcher = _native.Searcher(game_id, native_options(options), iterations=1)
 
-    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
+    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
         """Every move with its proved result, best first (the fallback's view if not solved in time)."""
         if state.is_over:
             raise ValueError("the game is over: there is nothing to analyse")
@@ -83,7 +84,7 @@ class PerfectBot(Bot):
             if self.fallback is None:
                 raise ValueError("this board is too big to solve in the time allowed")
             return self.fallback.analyse(state, moves, progress)
-        return _evaluations(state, scored)
+        return _candidates(scored)
 
     def choose(self, state: State, moves: Sequence, progress: ProgressFn = None):
         """A best move: the fastest win, else the slowest loss; ties broken at random."""
