@@ -122,6 +122,31 @@ def test_answer_explains_bad_input():
     assert isinstance(fail, Failure) and "size" in fail.message
     fail = answer(Request(6, "frozen-forest", {}, (), "grandmaster", 1))
     assert isinstance(fail, Failure) and "beginner" in fail.message
+    state, moves = get_game("frozen-forest").new(size=5), []
+    while not state.is_over:
+        move = state.legal_moves()[0]
+        state, moves = state.play(move), moves + [str(move)]
+    fail = answer(Request(8, "frozen-forest", {"size": 5}, tuple(moves), "casual", 1))
+    assert isinstance(fail, Failure) and "game is over" in fail.message
+
+
+def test_a_request_replays_the_game_once_in_the_core_and_not_in_python(monkeypatch):
+    from game.core import Game, State
+
+    after = get_game("hv-grid").replay(["b2"], size=4)
+    moves = ("b2", str(after.legal_moves()[0]))
+    legal = {str(m) for m in after.play(moves[1]).legal_moves()}
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the worker replayed the game in Python")
+
+    monkeypatch.setattr(Game, "replay", refuse)
+    monkeypatch.setattr(State, "play", refuse)
+    for level in ("beginner", "perfect"):
+        for mode in ("move", "analyse"):
+            reply = answer(Request(9, "hv-grid", {"size": 4}, moves, level, 1, mode))
+            assert isinstance(reply, Reply) and reply.move in legal, reply
+            assert {c.move for c in reply.analysis} <= legal
 
 
 def test_candidates_carry_their_proof_as_a_number_of_plies():

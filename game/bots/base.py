@@ -1,12 +1,13 @@
-"""What every bot offers: `choose(state, moves)` and `analyse(state, moves)`, the latter as Candidates.
+"""What every bot offers: `choose(moves)` and `analyse(moves)`, the latter as Candidates.
 
-`moves` are the moves (or their notation) that led from the game's start to `state`: the
-native searches rebuild the position from them, and keep their tree along a game.
+A bot is made for one game and its options, so a position is the moves (or their notation)
+from the game's start: the native searches replay them in the core (the one replay of a
+request) and keep their tree along a game; no Python state is built for them.
 """
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.bots.messages import Candidate
 from game.core import State
@@ -24,7 +25,7 @@ def outcome(state: State, player: int) -> float:
 
 
 class Bot:
-    """A player: `analyse` scores candidates, `choose` picks one; neither mutates the state."""
+    """A player: `analyse` scores candidates, `choose` picks one, both of the position after `moves`."""
 
     name = "bot"
 
@@ -32,13 +33,13 @@ class Bot:
         self.rng = random.Random(seed)
         self.last_analysis: list[Candidate] = []  # what the last `choose` considered
 
-    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
-        """The candidate moves, best first, each with its value for the player to move."""
+    def analyse(self, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
+        """The candidate moves, best first, each with its value for the player to move (ValueError if none)."""
         raise NotImplementedError
 
-    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None) -> str:
+    def choose(self, moves: Sequence, progress: ProgressFn = None) -> str:
         """A legal move for the player to move, in notation (ValueError if the game is over)."""
-        candidates = self.analyse(state, moves, progress)
+        candidates = self.analyse(moves, progress)
         if not candidates:
             raise ValueError("the game is over: there is no move to choose")
         self.last_analysis = candidates
@@ -56,24 +57,35 @@ class Bot:
 
 
 class RandomBot(Bot):
-    """Plays a uniformly random legal move: the floor every level must beat."""
+    """Plays a uniformly random legal move: the floor every level must beat (Python rules, no core)."""
 
     name = "random"
 
-    def analyse(self, state: State, moves: Sequence = (), progress: ProgressFn = None) -> list[Candidate]:
+    def __init__(self, game_id: str, options: Mapping[str, Any] | None = None, seed: int | None = None):
+        super().__init__(seed)
+        self.game_id, self.options = game_id, dict(options or {})
+
+    def _legal(self, moves: Sequence) -> list[str]:
+        """The legal moves after `moves` (ValueError if the game is over or a move is illegal)."""
+        from game import get_game
+
+        legal = [str(m) for m in get_game(self.game_id).replay(moves, **self.options).legal_moves()]
+        if not legal:
+            raise ValueError("the game is over: there is no move to choose")
+        return legal
+
+    def analyse(self, moves: Sequence = (), progress: ProgressFn = None) -> list[Candidate]:
         """Every legal move, shuffled, all valued at an even chance."""
-        moves = list(state.legal_moves())
-        self.rng.shuffle(moves)
+        legal = self._legal(moves)
+        self.rng.shuffle(legal)
         if progress:
             progress(1.0)
-        return [Candidate(str(m), 0.5, 0) for m in moves]
+        return [Candidate(m, 0.5, 0) for m in legal]
 
-    def choose(self, state: State, moves: Sequence = (), progress: ProgressFn = None) -> str:
+    def choose(self, moves: Sequence = (), progress: ProgressFn = None) -> str:
         """A uniformly random legal move, in notation."""
-        moves = state.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
+        legal = self._legal(moves)
         if progress:
             progress(1.0)
         self.last_analysis = []
-        return str(self.rng.choice(moves))
+        return self.rng.choice(legal)

@@ -11,7 +11,6 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from game.core import State
 from game.bots.base import Bot, ProgressFn, RandomBot
 from game.bots.messages import Candidate
 
@@ -95,13 +94,13 @@ class LevelBot(Bot):
         self.rng.seed(seed)
         self.inner.reseed(seed)
 
-    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
+    def analyse(self, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
         """The inner bot's analysis."""
-        return self.inner.analyse(state, moves, progress)
+        return self.inner.analyse(moves, progress)
 
-    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None) -> str:
+    def choose(self, moves: Sequence, progress: ProgressFn = None) -> str:
         """A good move: a proved win if there is one, else one of the best few by temperature."""
-        evals = self.inner.analyse(state, moves, progress)
+        evals = self.inner.analyse(moves, progress)
         if not evals:
             raise ValueError("the game is over: there is no move to choose")
         self.last_analysis = evals
@@ -147,7 +146,7 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     opts = _full_options(game_id, options)
     if level == "random":
-        return RandomBot(seed)
+        return RandomBot(game_id, opts, seed)
     if level == "uct":
         # Textbook UCT: UCB1 with c = 1, uniformly random playouts to the end, the most-visited
         # move; no knowledge, no proofs, no solver, no tree kept between moves.
