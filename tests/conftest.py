@@ -10,7 +10,7 @@ import random  # noqa: E402
 
 import pytest  # noqa: E402
 
-from game.bots.worker import Progress, Reply  # noqa: E402
+from game.bots.messages import Progress, Reply  # noqa: E402
 
 
 def pytest_configure(config):

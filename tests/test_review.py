@@ -2,7 +2,7 @@
 import pytest
 
 from game import get_game
-from game.bots.worker import Candidate
+from game.bots.messages import Candidate
 from game.review import (DRAW, LOSS, LOST_WIN, SHARP_DROP, WIN, proved, replay_states, review,
                          verdict_from_analysis, verdict_of_final)
 from ui.widgets.prose import short_path
@@ -169,7 +169,7 @@ import time  # noqa: E402
 
 import pygame  # noqa: E402
 
-from game.bots.worker import Progress, Reply  # noqa: E402
+from game.bots.messages import Progress, Reply  # noqa: E402
 
 # Icebreaker on the smallest board, each side taking its first legal move: 13 moves, Red wins.
 ICE = ("icebreaker", {"size": 3}, ("a1-a2", "a3-b3", "a2-b2", "b3-b4", "b2-b1", "b4-c4", "b1-c2", "c1-d1",

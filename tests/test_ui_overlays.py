@@ -184,7 +184,7 @@ class AnalysingWorker(StandInWorker):
         msg = super().poll()
         if msg is None or not hasattr(msg, "move") or self.modes[-1] != "analyse":
             return msg
-        from game.bots.worker import Candidate, Reply
+        from game.bots.messages import Candidate, Reply
 
         rid, game_id, options, moves, level = current
         state = get_game(game_id).replay(moves, **options)

@@ -275,7 +275,7 @@ class FailingOnce(StandInWorker):
     def poll(self):
         msg = super().poll()
         if msg is not None and hasattr(msg, "move") and len(self.requests) == 1:
-            from game.bots.worker import Failure
+            from game.bots.messages import Failure
 
             return Failure(msg.request_id, "the bot stopped unexpectedly (exit code -9); try again")
         return msg
@@ -292,6 +292,43 @@ def test_a_bot_failure_is_shown_and_the_bot_can_be_asked_again(make_app):
     d.press("Ask the bot again")
     assert d.until(lambda: len(scene.moves) == 1)
     assert len(worker.requests) == 2 and scene.bot.error is None
+
+
+class IllegalOnce(StandInWorker):
+    """A worker whose first answer is a well-formed but illegal move, as a bot with a bug would give."""
+
+    def __init__(self, illegal: str, **kwargs):
+        super().__init__(**kwargs)
+        self.illegal = illegal
+
+    def poll(self):
+        from game.bots.messages import Reply
+
+        msg = super().poll()
+        if isinstance(msg, Reply) and len(self.requests) == 1:
+            return Reply(msg.request_id, self.illegal, ())
+        return msg
+
+
+def test_an_illegal_bot_move_is_refused_by_the_rules_and_said_once(make_app):
+    from game import get_game
+    from ui.headless import Driver
+
+    start_state = get_game("icebreaker").new()
+    legal = {str(m) for m in start_state.legal_moves()}
+    illegal = "b1-b2"  # no ship stands on b1
+    worker = IllegalOnce(illegal, polls_before_reply=1)
+    d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
+    scene = start(d, "icebreaker", people=(BOT, Seat()))
+    assert d.until(lambda: scene.bot.error is not None)
+    assert scene.moves == [] and len(scene.session.history) == 1  # nothing was played
+    text = scene.panel.message_text()
+    reason = start_state.why_not(illegal)
+    assert f"it chose {illegal}, which is illegal" in text and text.count(reason) == 1  # the rule's words, once
+    d.frames(20)
+    assert len(worker.requests) == 1  # not asked again and again
+    d.press("Ask the bot again")
+    assert d.until(lambda: len(scene.moves) == 1) and scene.moves[0] in legal
 
 
 def test_two_bots_play_each_other_and_pause_after_an_undo(make_app):

@@ -6,7 +6,7 @@ moves), then checks that what the window shows is what a fresh frame would draw.
 import pygame
 
 from conftest import StandInWorker, start
-from game.bots.worker import Candidate, Reply
+from game.bots.messages import Candidate, Reply
 from game.lessons import load as load_lesson
 from game.record import Seat
 from ui.headless import Driver

@@ -2,6 +2,8 @@
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -9,7 +11,8 @@ import pytest
 from game import GAMES, get_game
 from game.bots import LEVELS, level_names, levels_for
 from game.bots import worker as worker_module
-from game.bots.worker import BotWorker, Candidate, Failure, Progress, Reply, Request, Restarted, answer
+from game.bots.messages import Candidate, Failure, Progress, Reply, Request, Restarted
+from game.bots.worker import BotWorker, answer
 from game.review import evaluation_label
 
 GAME_IDS = ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
@@ -102,6 +105,16 @@ def test_answer_gives_a_legal_move_for_random_positions(game_id):
             assert all(0.0 <= c.value <= 1.0 for c in reply.analysis)
 
 
+def test_the_messages_and_the_app_side_need_no_native_core():
+    """The typed messages, the worker's app side and the app's client import with the core missing."""
+    code = ("import sys; sys.modules['game._native'] = None\n"  # any import of the core now fails
+            "import game.bots.messages, game.bots.worker, ui.bots\n"
+            "print('pygame' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
+
+
 def test_answer_explains_bad_input():
     fail = answer(Request(4, "frozen-forest", {"size": 5}, ("zz9",), "casual", 1))
     assert isinstance(fail, Failure) and fail.request_id == 4 and "zz9" in fail.message
@@ -109,6 +122,31 @@ def test_answer_explains_bad_input():
     assert isinstance(fail, Failure) and "size" in fail.message
     fail = answer(Request(6, "frozen-forest", {}, (), "grandmaster", 1))
     assert isinstance(fail, Failure) and "beginner" in fail.message
+    state, moves = get_game("frozen-forest").new(size=5), []
+    while not state.is_over:
+        move = state.legal_moves()[0]
+        state, moves = state.play(move), moves + [str(move)]
+    fail = answer(Request(8, "frozen-forest", {"size": 5}, tuple(moves), "casual", 1))
+    assert isinstance(fail, Failure) and "game is over" in fail.message
+
+
+def test_a_request_replays_the_game_once_in_the_core_and_not_in_python(monkeypatch):
+    from game.core import Game, State
+
+    after = get_game("hv-grid").replay(["b2"], size=4)
+    moves = ("b2", str(after.legal_moves()[0]))
+    legal = {str(m) for m in after.play(moves[1]).legal_moves()}
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the worker replayed the game in Python")
+
+    monkeypatch.setattr(Game, "replay", refuse)
+    monkeypatch.setattr(State, "play", refuse)
+    for level in ("beginner", "perfect"):
+        for mode in ("move", "analyse"):
+            reply = answer(Request(9, "hv-grid", {"size": 4}, moves, level, 1, mode))
+            assert isinstance(reply, Reply) and reply.move in legal, reply
+            assert {c.move for c in reply.analysis} <= legal
 
 
 def test_candidates_carry_their_proof_as_a_number_of_plies():

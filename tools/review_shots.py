@@ -30,7 +30,7 @@ def play_game(game_id: str, options: dict, seed: int, limit: int = 200) -> tuple
     bots = [make_bot("beginner", game_id, options, seed + i) for i in (0, 1)]
     moves = []
     while not state.is_over and len(moves) < limit:
-        move = bots[state.to_move].choose(state, moves)
+        move = bots[state.to_move].choose(moves)
         moves.append(str(move))
         state = state.play(move)
     return tuple(moves)

@@ -3,12 +3,15 @@
 Play (bot moves, hints) and review (the evaluation of each position) share one BotClient,
 which owns the worker process (game.bots.worker.BotWorker, started on first use). Each
 request carries a tag saying what it is for, and comes back with its answer, so a scene
-never sees the worker's own messages or an answer to a request it abandoned.
+never sees the worker's own messages (game.bots.messages, told apart by type) or an answer
+to a request it abandoned.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
+
+from game.bots.messages import Candidate, Progress, Reply, Restarted
 
 
 def default_worker():
@@ -35,7 +38,7 @@ class BotAnswer:
 
     tag: Any
     move: str | None = None
-    analysis: tuple = ()     # the candidates the bot weighed, best first
+    analysis: tuple[Candidate, ...] = ()  # the candidates the bot weighed, best first
     error: str | None = None  # why the bot gave no answer (then `move` is None)
 
 
@@ -100,19 +103,18 @@ class BotClient:
             msg = self._worker.poll()
             if msg is None:
                 return None
-            if getattr(msg, "request_id", None) != self._request_id:
+            if msg.request_id != self._request_id:
                 continue  # an answer to a request abandoned earlier
-            # Told apart by their fields (Progress.fraction, Reply.move, Failure.message; Restarted by name).
-            if hasattr(msg, "fraction"):
+            if isinstance(msg, Progress):
                 self.progress = max(0.0, min(1.0, msg.fraction))
                 continue
-            if type(msg).__name__ == "Restarted":  # asked again by the worker itself: still pending
+            if isinstance(msg, Restarted):  # asked again by the worker itself: still pending
                 self.notice, self.progress = msg.message, 0.0
                 continue
             tag, self.pending, self._request_id = self.pending, None, None
-            if hasattr(msg, "move"):
-                return BotAnswer(tag, str(msg.move), tuple(getattr(msg, "analysis", ()) or ()))
-            return BotAnswer(tag, error=getattr(msg, "message", None) or "the bot stopped")
+            if isinstance(msg, Reply):
+                return BotAnswer(tag, msg.move, msg.analysis)
+            return BotAnswer(tag, error=msg.message or "the bot stopped")  # a Failure
 
     def cancel(self, tag: Any = None) -> None:
         """Abandon the request in flight (only if its tag is `tag`, when one is given)."""

@@ -71,7 +71,7 @@ def play_game(game, options: dict, bots, first: int, max_plies: int = 2000):
     while not state.is_over and state.ply < max_plies:
         who = (state.to_move - first) % 2  # index into bots
         t0 = time.perf_counter()
-        move = bots[who].choose(state, moves)
+        move = bots[who].choose(moves)
         spent[who] += time.perf_counter() - t0
         made[who] += 1
         state = state.play(move)  # the checked play: a bot's illegal move would raise here

@@ -1,41 +1,19 @@
-"""What every bot offers: `choose(state, moves)` and `analyse(state, moves)`, plus the scored candidate.
+"""What every bot offers: `choose(moves)` and `analyse(moves)`, the latter as Candidates.
 
-`moves` are the moves (or their notation) that led from the game's start to `state`: the
-native searches rebuild the position from them, and keep their tree along a game.
+A bot is made for one game and its options, so a position is the moves (or their notation)
+from the game's start: the native searches replay them in the core (the one replay of a
+request) and keep their tree along a game; no Python state is built for them.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
-from game.core import Move, State
+from game.bots.messages import Candidate
+from game.core import State
 
 # progress(fraction 0..1): called now and then while thinking; it may raise to abort.
 ProgressFn = Optional[Callable[[float], None]]
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """A candidate move with its value for the mover (0..1), visits, and proof in plies.
-
-    proof: +N = the mover wins in N plies, -N = the mover loses in N plies,
-    0 = a proved draw, None = not proved. N is the length of the line the proof found:
-    exact from Perfect in Frozen Forest and Icebreaker; where only the outcome was solved
-    (the search's endgame solver, Perfect in Horizontal/Vertical) a win may come sooner.
-    """
-
-    move: Move
-    value: float
-    visits: int
-    proof: int | None = None
-
-    @property
-    def label(self) -> str:
-        """A short text for display: "wins in 5", "loses in 3", "draw" or "62%"."""
-        from game.review import evaluation_label
-
-        return evaluation_label(self.value, self.proof)
 
 
 def outcome(state: State, player: int) -> float:
@@ -47,21 +25,21 @@ def outcome(state: State, player: int) -> float:
 
 
 class Bot:
-    """A player: `analyse` scores candidates, `choose` picks one; neither mutates the state."""
+    """A player: `analyse` scores candidates, `choose` picks one, both of the position after `moves`."""
 
     name = "bot"
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
-        self.last_analysis: list[Evaluation] = []  # what the last `choose` considered
+        self.last_analysis: list[Candidate] = []  # what the last `choose` considered
 
-    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
-        """The candidate moves, best first, each with its value for the player to move."""
+    def analyse(self, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
+        """The candidate moves, best first, each with its value for the player to move (ValueError if none)."""
         raise NotImplementedError
 
-    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None) -> Move:
-        """A legal move for the player to move (ValueError if the game is over)."""
-        candidates = self.analyse(state, moves, progress)
+    def choose(self, moves: Sequence, progress: ProgressFn = None) -> str:
+        """A legal move for the player to move, in notation (ValueError if the game is over)."""
+        candidates = self.analyse(moves, progress)
         if not candidates:
             raise ValueError("the game is over: there is no move to choose")
         self.last_analysis = candidates
@@ -79,24 +57,35 @@ class Bot:
 
 
 class RandomBot(Bot):
-    """Plays a uniformly random legal move: the floor every level must beat."""
+    """Plays a uniformly random legal move: the floor every level must beat (Python rules, no core)."""
 
     name = "random"
 
-    def analyse(self, state: State, moves: Sequence = (), progress: ProgressFn = None) -> list[Evaluation]:
+    def __init__(self, game_id: str, options: Mapping[str, Any] | None = None, seed: int | None = None):
+        super().__init__(seed)
+        self.game_id, self.options = game_id, dict(options or {})
+
+    def _legal(self, moves: Sequence) -> list[str]:
+        """The legal moves after `moves` (ValueError if the game is over or a move is illegal)."""
+        from game import get_game
+
+        legal = [str(m) for m in get_game(self.game_id).replay(moves, **self.options).legal_moves()]
+        if not legal:
+            raise ValueError("the game is over: there is no move to choose")
+        return legal
+
+    def analyse(self, moves: Sequence = (), progress: ProgressFn = None) -> list[Candidate]:
         """Every legal move, shuffled, all valued at an even chance."""
-        moves = list(state.legal_moves())
-        self.rng.shuffle(moves)
+        legal = self._legal(moves)
+        self.rng.shuffle(legal)
         if progress:
             progress(1.0)
-        return [Evaluation(m, 0.5, 0) for m in moves]
+        return [Candidate(m, 0.5, 0) for m in legal]
 
-    def choose(self, state: State, moves: Sequence = (), progress: ProgressFn = None) -> Move:
-        """A uniformly random legal move."""
-        moves = state.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
+    def choose(self, moves: Sequence = (), progress: ProgressFn = None) -> str:
+        """A uniformly random legal move, in notation."""
+        legal = self._legal(moves)
         if progress:
             progress(1.0)
         self.last_analysis = []
-        return self.rng.choice(moves)
+        return self.rng.choice(legal)

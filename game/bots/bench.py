@@ -63,7 +63,7 @@ def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1) ->
     for _ in range(6):
         if state.is_over:
             break
-        move = bot.choose(state, moves)
+        move = bot.choose(moves)
         done += bot.stats["iterations"]
         spent += bot.stats["seconds"]
         state, moves = state.play(move), moves + [str(move)]

@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from game.core import Move, State
-from game.bots.base import Bot, Evaluation, ProgressFn, RandomBot
+from game.bots.base import Bot, ProgressFn, RandomBot
+from game.bots.messages import Candidate
 
 LEVELS = ("beginner", "casual", "strong", "expert", "perfect")
 
@@ -94,20 +94,20 @@ class LevelBot(Bot):
         self.rng.seed(seed)
         self.inner.reseed(seed)
 
-    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
+    def analyse(self, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
         """The inner bot's analysis."""
-        return self.inner.analyse(state, moves, progress)
+        return self.inner.analyse(moves, progress)
 
-    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None) -> Move:
+    def choose(self, moves: Sequence, progress: ProgressFn = None) -> str:
         """A good move: a proved win if there is one, else one of the best few by temperature."""
-        evals = self.inner.analyse(state, moves, progress)
+        evals = self.inner.analyse(moves, progress)
         if not evals:
             raise ValueError("the game is over: there is no move to choose")
         self.last_analysis = evals
         return pick(evals, self.temperature, self.margin, self.rng)
 
 
-def pick(evals: list[Evaluation], temperature: float, margin: float, rng) -> Move:
+def pick(evals: list[Candidate], temperature: float, margin: float, rng) -> str:
     """Choose from evaluations (best first): never a proved loss when something else is left."""
     best = evals[0]
     if temperature <= 0 or (best.proof is not None and best.proof > 0):
@@ -146,7 +146,7 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     opts = _full_options(game_id, options)
     if level == "random":
-        return RandomBot(seed)
+        return RandomBot(game_id, opts, seed)
     if level == "uct":
         # Textbook UCT: UCB1 with c = 1, uniformly random playouts to the end, the most-visited
         # move; no knowledge, no proofs, no solver, no tree kept between moves.

@@ -167,7 +167,7 @@ def play_game(game_id: str, options: dict, seed: int, index: int, plan: Plan) ->
             for p, level in enumerate(plan.levels)]
     moves = []
     while not state.is_over and len(moves) < 1000:
-        move = bots[state.to_move].choose(state, moves)
+        move = bots[state.to_move].choose(moves)
         moves.append(str(move))
         state = state.play(move)
     return moves

@@ -1,8 +1,9 @@
 """The search bots, on the native core (`game._native`, Rust): MCTS at every level, and Perfect.
 
 A position crosses to the core as the game id, its options and the moves from the start, in
-notation; the core replays them, searches with the GIL released, and calls `progress` now and
-then (an exception raised there stops the search and comes back out). Pure Python here.
+notation; the core replays them (the one replay of a request: no Python state is built here),
+searches with the GIL released, and calls `progress` now and then (an exception raised there
+stops the search and comes back out). Pure Python here.
 """
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import random
 from typing import Any, Mapping, Sequence
 
 from game import _native
-from game.core import State
-from game.bots.base import Bot, Evaluation, ProgressFn
+from game.bots.base import Bot, ProgressFn
+from game.bots.messages import Candidate
 
 
 def native_options(options: Mapping[str, Any]) -> dict[str, str]:
@@ -19,9 +20,9 @@ def native_options(options: Mapping[str, Any]) -> dict[str, str]:
     return {str(k): str(v) for k, v in options.items()}
 
 
-def _evaluations(state: State, scored) -> list[Evaluation]:
-    """The core's (move, value, visits, proof) rows as Evaluations of `state`'s moves."""
-    return [Evaluation(state.parse_move(text), value, visits, proof) for text, value, visits, proof in scored]
+def _candidates(scored) -> list[Candidate]:
+    """The core's (move, value, visits, proof) rows as Candidates."""
+    return [Candidate(text, value, visits, proof) for text, value, visits, proof in scored]
 
 
 def _seed(seed: int | None) -> int:
@@ -41,12 +42,13 @@ class NativeBot(Bot):
         self.searcher = _native.Searcher(game_id, self.options, seed=_seed(seed), **search)
         self.stats: dict = {}
 
-    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
-        """The root's moves after `moves`, best first (a proved win first, a proved loss last)."""
-        if state.is_over:
-            raise ValueError("the game is over: there is nothing to search")
+    def analyse(self, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
+        """The root's moves after `moves`, best first (a proved win first, a proved loss last).
+
+        ValueError from the core if a move is illegal or the game is over.
+        """
         scored, self.stats = self.searcher.search([str(m) for m in moves], progress)
-        return _evaluations(state, scored)
+        return _candidates(scored)
 
     def reset(self) -> None:
         """Forget the tree."""
@@ -73,21 +75,22 @@ class PerfectBot(Bot):
         self.fallback = fallback
         self.searcher = _native.Searcher(game_id, native_options(options), iterations=1)
 
-    def analyse(self, state: State, moves: Sequence, progress: ProgressFn = None) -> list[Evaluation]:
-        """Every move with its proved result, best first (the fallback's view if not solved in time)."""
-        if state.is_over:
-            raise ValueError("the game is over: there is nothing to analyse")
+    def analyse(self, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
+        """Every move with its proved result, best first (the fallback's view if not solved in time).
+
+        ValueError from the core if a move is illegal or the game is over.
+        """
         scored = self.searcher.perfect([str(m) for m in moves], self.exact, self.seconds,
                                        self.extra_seconds, progress)
         if scored is None:
             if self.fallback is None:
                 raise ValueError("this board is too big to solve in the time allowed")
-            return self.fallback.analyse(state, moves, progress)
-        return _evaluations(state, scored)
+            return self.fallback.analyse(moves, progress)
+        return _candidates(scored)
 
-    def choose(self, state: State, moves: Sequence, progress: ProgressFn = None):
+    def choose(self, moves: Sequence, progress: ProgressFn = None) -> str:
         """A best move: the fastest win, else the slowest loss; ties broken at random."""
-        evals = self.analyse(state, moves, progress)
+        evals = self.analyse(moves, progress)
         self.last_analysis = evals
         if evals[0].proof is None:  # the fallback answered
             return evals[0].move

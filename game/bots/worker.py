@@ -1,7 +1,7 @@
 """Runs a bot in another process so the app keeps its frame rate (the app's side of the contract).
 
 The app calls `request(...)`, then `poll()` once a frame until a Reply or a Failure for
-that request arrives. One request at a time: a new request or `cancel()` abandons the
+that request arrives (the messages, typed, are game.bots.messages). One request at a time: a new request or `cancel()` abandons the
 current one. Pure Python; never imports pygame.
 
 While it works the process sends a heartbeat every HEARTBEAT seconds (from a thread of its own,
@@ -15,79 +15,10 @@ import multiprocessing
 import random
 import threading
 import time
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from game.bots.levels import LEVELS
-from game.review import evaluation_label
+from game.bots.messages import CANCEL, MODES, QUIT, Failure, News, Progress, Reply, Request, Restarted
 
-
-@dataclass(frozen=True)
-class Request:
-    """What the app asks the worker: a move (or an analysis) of the position after `moves`."""
-
-    request_id: int
-    game_id: str
-    options: dict
-    moves: tuple[str, ...]
-    level: str
-    seed: int | None = None
-    mode: str = "move"  # one of MODES
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A move the bot considered: notation, the mover's expected result 0..1, visits, and its proof.
-
-    proof: +N = the mover wins in N plies, -N = loses in N plies, 0 = a proved draw, None = not proved.
-    """
-
-    move: str
-    value: float
-    visits: int
-    proof: int | None = None
-
-    @property
-    def label(self) -> str:
-        """The evaluation as the app shows it (game.review.evaluation_label); kept until the app calls that."""
-        return evaluation_label(self.value, self.proof)
-
-
-@dataclass(frozen=True)
-class Progress:
-    """How far the bot has got with a request (0..1)."""
-
-    request_id: int
-    fraction: float
-
-
-@dataclass(frozen=True)
-class Reply:
-    """The bot's answer: a legal move in notation and its analysis, best first."""
-
-    request_id: int
-    move: str
-    analysis: tuple[Candidate, ...]
-
-
-@dataclass(frozen=True)
-class Failure:
-    """A request that could not be answered, with a message for the player."""
-
-    request_id: int
-    message: str
-
-
-@dataclass(frozen=True)
-class Restarted:
-    """The process froze or died and was restarted, and the request sent again: news for the person."""
-
-    request_id: int
-    message: str
-
-
-MODES = ("move", "analyse")
-CANCEL, QUIT = "cancel", "quit"  # the app's other messages: drop the current request; end the process
 MAX_CANDIDATES = 8        # the analysis the app shows: the best few moves
 PROGRESS_STEP = 0.02      # report progress no more finely than this...
 PROGRESS_INTERVAL = 0.05  # ...and no more often than this (seconds)
@@ -129,38 +60,27 @@ class BotCache:
 
 
 def answer(request: Request, progress=None, cache: BotCache | None = None) -> Reply | Failure:
-    """Work out the reply to one request (also usable in-process, e.g. by tests)."""
-    from game import get_game
-    from game.core import IllegalMoveError
+    """Work out the reply to one request (also usable in-process, e.g. by tests).
 
-    rid, game_id, options, moves = request.request_id, request.game_id, request.options, request.moves
-    level, seed, mode = request.level, request.seed, request.mode
-    try:
-        game = get_game(game_id)
-        state = game.replay(list(moves), **dict(options or {}))
-    except (ValueError, IllegalMoveError) as err:
-        return Failure(rid, f"cannot set up the position: {err}")
-    if state.is_over:
-        return Failure(rid, "the game is over: there is no move to choose")
+    The position is not replayed here: the bot's core replays the moves (once) and says, as a
+    ValueError, if one is illegal or the game is over. Nor is the move checked here: the core
+    chooses among its own legal moves, and the app checks it once, by the rules, as it plays it.
+    """
+    rid, mode = request.request_id, request.mode
     if mode not in MODES:
         return Failure(rid, f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
+    options = dict(request.options or {})
     try:
-        bot = (cache or BotCache()).get(level, game_id, dict(options or {}), seed)
-    except ValueError as err:
+        bot = (cache or BotCache()).get(request.level, request.game_id, options, request.seed)
+        if mode == "analyse":
+            candidates = bot.analyse(request.moves, progress)
+            move = candidates[0].move
+        else:
+            move = bot.choose(request.moves, progress)
+            candidates = bot.last_analysis
+    except ValueError as err:  # an unknown game, level or option; a move of `moves` illegal; the game over
         return Failure(rid, str(err))
-    if mode == "analyse":
-        evaluations = bot.analyse(state, moves, progress)
-        move = evaluations[0].move
-    else:
-        move = bot.choose(state, moves, progress)
-        evaluations = bot.last_analysis
-    if move not in state.legal_moves():  # never hand the app an illegal move
-        return Failure(rid, f"the bot chose an illegal move {move}; please report this")
-    analysis = tuple(
-        Candidate(str(e.move), float(e.value), int(e.visits), e.proof)
-        for e in evaluations[:MAX_CANDIDATES]
-    )
-    return Reply(rid, str(move), analysis)
+    return Reply(rid, move, tuple(candidates[:MAX_CANDIDATES]))
 
 
 class _Heart:
@@ -324,7 +244,7 @@ class BotWorker:
         self._allowed = _time_allowed(msg.level)
         self._deadline = None if started else now + self._allowed  # a fresh process: once it has started
 
-    def poll(self) -> Progress | Reply | Failure | Restarted | None:
+    def poll(self) -> News | None:
         """The latest news about the current request, without blocking; None if nothing new.
 
         A process that died, went silent or is stuck is killed; the request is sent again once to a
@@ -435,4 +355,4 @@ class BotWorker:
         self.close()
 
 
-__all__ = ["BotWorker", "Request", "Progress", "Reply", "Failure", "Restarted", "Candidate", "LEVELS", "answer"]
+__all__ = ["BotWorker", "BotCache", "answer"]

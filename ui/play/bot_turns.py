@@ -1,4 +1,4 @@
-"""The bot's turns in a game: asked after a pause for the eye, its move checked, its failure kept, bots paused after an undo."""
+"""The bot's turns in a game: asked after a pause for the eye, its failure (or its refused move) kept, bots paused after an undo."""
 from __future__ import annotations
 
 BOT_PAUSE = 0.25  # seconds between a move and the bot's next request, so moves can be seen
@@ -37,13 +37,17 @@ class BotTurns:
         self.error = self.bots.ask("move", self.game_id, self.options, session.moves, session.seat_to_move().level)
         return True
 
-    def answered(self, state, answer):
-        """The legal move the bot answered with; None (its failure kept in `error`) otherwise."""
+    def answered(self, answer) -> str | None:
+        """The move the bot answered with, in notation, for the scene to play; None (its failure kept in `error`) otherwise.
+
+        The move is not checked here: the scene plays it through the session, whose rules check
+        every move once, the bot's as a person's (then `refused` says why it could not be played).
+        """
         if answer.error:
             self.error = answer.error
             return None
-        reason = state.why_not(answer.move)
-        if reason is not None:
-            self.error = f"it chose {answer.move}, which is illegal ({reason})"
-            return None
-        return state.parse_move(answer.move)
+        return answer.move
+
+    def refused(self, move: str, reason: str) -> None:
+        """The rules refused the bot's move: keep why, so the bot is not asked again until told."""
+        self.error = f"it chose {move}, which is illegal ({reason})"

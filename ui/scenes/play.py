@@ -211,15 +211,15 @@ class PlayScene(Scene):
         self.relayout()  # the legend comes or goes
 
     # -- moves -----------------------------------------------------------------------
-    def play_move(self, move) -> None:
-        """Play a legal move (a person's or the bot's): history, animation, sound, autosave."""
+    def play_move(self, move) -> str | None:
+        """Play a move (a person's or the bot's): history, animation, sound, autosave; None, or why it is illegal (said)."""
         before = self.state
         try:
-            after = self.session.play(move)
+            after = self.session.play(move)  # the one check of every move: the rules'
         except IllegalMoveError as err:
             self.message = str(err)
             self.refresh()
-            return
+            return str(err)
         self.hints.drop()
         self.hand.new_position()
         self.overlays.sight = None
@@ -237,6 +237,7 @@ class PlayScene(Scene):
             self.hand.cursor = played.to
         self._keep()
         self.refresh()
+        return None
 
     def play_named(self, text: str) -> bool:
         """Play the legal move written `text` (pass, yes, no: keys P, Y, N), if it is legal and a person may; True if played."""
@@ -293,10 +294,13 @@ class PlayScene(Scene):
         if answer.tag == "hint":
             self.message = self.hints.answered(self.state, answer)
         else:
-            move = self.bot.answered(self.state, answer)
+            move = self.bot.answered(answer)
             if move is not None:
-                self.play_move(move)
-                return
+                reason = self.play_move(move)
+                if reason is None:
+                    return
+                self.message = ""  # said once, as the bot's failure
+                self.bot.refused(move, reason)
         self.refresh()
 
     def ask_hint(self) -> None:
