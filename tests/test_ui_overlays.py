@@ -348,7 +348,7 @@ def test_a_lessons_dashed_links_come_only_with_their_zone_and_its_legend_row(gam
 
 
 def test_a_hint_with_fewer_than_three_moves_says_why():
-    from game.bots.worker import Candidate
+    from game.bots.messages import Candidate
     from ui.play.hints import hints_from
 
     state = get_game("frozen-forest").replay([], size=5)
@@ -363,7 +363,7 @@ def test_a_hint_with_fewer_than_three_moves_says_why():
 def test_a_hint_with_one_or_two_legal_moves_says_only_those():
     import random
 
-    from game.bots.worker import Candidate
+    from game.bots.messages import Candidate
     from ui.play.hints import hints_from
 
     for game_id, words in (("goats-wintering", "the only legal move"), ("frozen-forest", "only 2 legal moves")):
