@@ -152,7 +152,7 @@ class PlayScene(Scene):
             bot_error=self.bot.error, reason=reason, note=self.note,
             why=bool(reason) and (bool(hand.hover_reason) or reason == self._why_text),
             sight=self.game_ui.sight_sentence(state, sight) if sight is not None else "",
-            hint_thinking=self.hints.thinking, hint_lines=self.hints.lines,
+            hint_thinking=self.hints.thinking, hint_lines=self.hints.lines, mover=game.roles[state.to_move],
             insight_notes=insight.notes if (insight := self.overlays.insight(state, hand.selected)) else (),
             idle="" if situation else idle)  # with a situation, the banner says what to do
         self.panel.show(
