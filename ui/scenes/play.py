@@ -65,6 +65,7 @@ class PlayScene(Scene):
                                 changed=self.refresh)
         self.message = ""                 # a reason or a warning, said in the warning colour
         self.note = copy_note             # news that is no warning ("Saved to ...")
+        self._worker_news = ""            # the worker was restarted while the bot chose the move to come
         self._why_text = ""               # the last "why not" a click got (marked as such while shown)
         self.files = PlayFiles(self)
         self.anim = MoveAnimation()
@@ -223,7 +224,7 @@ class PlayScene(Scene):
         self.hints.drop()
         self.hand.new_position()
         self.overlays.sight = None
-        self.message = self.note = ""
+        self.message = self.note = self._worker_news = ""
         played = after.last_move
         # With the state before, the view fades out what the move removed (eaten trees, captured goats).
         self.anim.start(played, before, self.ctx.settings.animation_seconds)
@@ -279,7 +280,7 @@ class PlayScene(Scene):
             self.bot.paused = self.session.seat_to_move().is_bot and self.session.can_redo
         self.hints.drop()
         self.hand.let_go()
-        self.message, self.note, self.bot.error = "", "", None
+        self.message, self.note, self.bot.error, self._worker_news = "", "", None, ""
         self.anim.stop()
         self.overlays.follow(self.state, self.hand.hover)
         self.finish_timer = FINISH_PAUSE if self.state.is_over else None
@@ -295,7 +296,10 @@ class PlayScene(Scene):
         else:
             move = self.bot.answered(self.state, answer)
             if move is not None:
-                self.play_move(move)
+                news = self._worker_news  # the worker was restarted for this move: said until the person's move,
+                self.play_move(move)      # not only for the moment between the restart and the move
+                if news:
+                    self.say(news)
                 return
         self.refresh()
 
@@ -397,7 +401,8 @@ class PlayScene(Scene):
             self._bot_answered(answer)
         notice = self.ctx.bots.take_notice()  # the worker froze or died, and was restarted: say so
         if notice:
-            self.say(notice[0].upper() + notice[1:] + ".")
+            self._worker_news = notice[0].upper() + notice[1:] + "."
+            self.say(self._worker_news)
         if self.state.is_over:
             if self.finish_timer is not None and not self.anim.running:
                 self.finish_timer -= dt
