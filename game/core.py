@@ -12,6 +12,13 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
+def sentence(text: str) -> str:
+    """A reason as a sentence a person reads: capital first letter, a full stop at the end ("" stays "")."""
+    if not text:
+        return text
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
 class IllegalMoveError(ValueError):
     """A move that is malformed or not legal in the given state; the message says why."""
 
