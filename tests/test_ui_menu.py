@@ -187,3 +187,23 @@ def test_names_and_designers_fit_their_cards_at_the_smallest_window(tmp_path, re
         assert game.name in labels and f"by {game.designer}" in labels
     too_small = [str(w.message) for w in recwarn if "too small for text" in str(w.message)]
     assert too_small == []
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_setup_hint_for_every_row_shows_whole_without_a_scrollbar(make_app, size):
+    # Seen walking the app at 1280x800: the seat row's hint (two lines) came in a one-line box with a scrollbar.
+    from ui.headless import Driver
+    from ui.payloads import GameChoice
+
+    driver = Driver(make_app(size=size, offer_resume=False))
+    cut = []
+    for game_id in GAMES:
+        driver.app.scenes.switch("setup", GameChoice(game_id))
+        driver.frames(2)
+        scene = driver.scene
+        for row in range(len(scene.form.fields)):
+            driver.frames(1)
+            if scene.hint_box.scroll_bar is not None:
+                cut.append(f"{game_id} row {row}: {scene.hint}")
+            driver.key(pygame.K_DOWN)
+    assert not cut
