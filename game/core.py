@@ -1,6 +1,7 @@
 """The protocol every game follows: options, moves, states, errors and the registry."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
 
@@ -13,10 +14,14 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 
 
 def sentence(text: str) -> str:
-    """A reason as a sentence a person reads: capital first letter, a full stop at the end ("" stays "")."""
+    """A reason as a sentence a person reads: capital first letter, a full stop at the end ("" stays "").
+
+    A reason that opens with a cell's name keeps it as the board writes it ("g7 is not empty", not "G7").
+    """
     if not text:
         return text
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    start = text if re.match(r"[a-z]{1,2}\d+\b", text) else text[:1].upper() + text[1:]
+    return start + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 class IllegalMoveError(ValueError):

@@ -87,7 +87,18 @@ def test_every_why_not_reads_as_a_sentence(driver, game_id):
     pieces = {m.frm for m in state.legal_moves() if m.frm is not None}
     reasons = {picker.hover_reason(state, c, frm) for c in state.board.cells for frm in (None, *pieces)} - {""}
     assert reasons
-    assert all(r[0].isupper() and r.endswith(".") and not r.endswith("..") for r in reasons), sorted(reasons)
+    names = {state.board.name(c) for c in state.board.cells}
+    assert all((r[0].isupper() or r.split(" ")[0].split("-")[0] in names) and r.endswith(".") and not r.endswith("..")
+               for r in reasons), sorted(reasons)
+
+
+def test_a_why_not_that_opens_with_a_cell_keeps_the_cells_name(driver):
+    # Seen walking H/V: clicking a filled square said "Why not? G7 is not empty" (the board says g7).
+    scene = start(driver, "hv-grid")
+    driver.play(next(m for m in scene.state.legal_moves() if m.to is not None))
+    filled = scene.state.last_move.to
+    driver.click_cell(filled)
+    assert scene.message == f"{scene.state.board.name(filled)} is not empty."
 
 
 def test_reclicking_the_piece_after_a_why_not_keeps_it_so_the_next_click_moves_it(driver):
