@@ -1,6 +1,7 @@
 """The protocol every game follows: options, moves, states, errors and the registry."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
 
@@ -10,6 +11,17 @@ from game.insight import Insight, Situation
 def plural(n: int, word: str, words: str | None = None) -> str:
     """A count with its noun in the right number: "1 step", "2 steps" (`words` for irregular plurals)."""
     return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+def sentence(text: str) -> str:
+    """A reason as a sentence a person reads: capital first letter, a full stop at the end ("" stays "").
+
+    A reason that opens with a cell's name keeps it as the board writes it ("g7 is not empty", not "G7").
+    """
+    if not text:
+        return text
+    start = text if re.match(r"[a-z]{1,2}\d+\b", text) else text[:1].upper() + text[1:]
+    return start + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 class IllegalMoveError(ValueError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import Move, State
+from game.core import Move, State, sentence
 
 PLAY, SELECT, CHOOSE, WHY = "play", "select", "choose", "why"
 
@@ -93,11 +93,11 @@ class MovePicker:
         for move in candidates:
             reason = state.why_not(str(move))
             if reason:
-                return reason[0].upper() + reason[1:]
+                return sentence(reason)  # the engine's clause, read as a sentence in the panel
         if frm is not None:
             name = state.board.name
             why = self._why_not_between(state, frm, cell)
-            return f"The piece on {name(frm)} cannot go to {name(cell)}" + (f": {why}" if why else ".")
+            return sentence(f"The piece on {name(frm)} cannot go to {name(cell)}" + (f": {why}" if why else ""))
         return f"There is no move on {state.board.name(cell)}."
 
     def _why_not_between(self, state: State, frm: int, to: int) -> str:

@@ -71,12 +71,20 @@ class KeptGames:
         save(self.path_for(record.uid), record, state)
 
     def delete(self, uid: str) -> None:
-        """Forget a game (it finished, or the person deleted it); no error if it was not kept."""
+        """Forget a game the person deleted, and let go of its claim; no error if it was not kept."""
+        self.forget(uid)
+        self.release(uid)
+
+    def forget(self, uid: str) -> None:
+        """Remove a game's file while its window still plays it (no moves yet, or finished): the claim stays.
+
+        A new game has no file until its first move; letting go of the claim then left the game
+        unclaimed from its first move on, and a second window could open it as its own.
+        """
         try:
             self.path_for(uid).unlink()
         except FileNotFoundError:
             pass
-        self.release(uid)
 
     def files(self) -> list[Path]:
         """The files that should hold kept games (a damaged file put aside beside them is not one)."""

@@ -495,3 +495,16 @@ def test_fill_colours_are_lightened_until_they_show_on_the_background():
     black_ship = visible((20, 20, 24), background)
     assert abs(_brightness(black_ship) - _brightness(background)) >= 70
     assert visible((124, 196, 232), background) == (124, 196, 232)  # ice blue shows already
+
+
+def test_the_review_scores_say_each_roles_figure_after_a_colon_as_the_play_panel_does():
+    # Seen in a real window: "Warmth: Player 1 0 · Player 2 0" (Goats Wintering's roles end in a number).
+    from game import get_game
+    from ui.play.texts import score_texts as play_scores
+    from ui.review.texts import score_texts
+
+    game = get_game("goats-wintering")
+    state = game.replay(("d3", "d4", "a1"))
+    longest = score_texts(game, state)[0]
+    assert longest == f"Player 2 to move · Warmth — Player 1: {state.scores[0]} · Player 2: {state.scores[1]}"
+    assert longest.endswith(play_scores(game, state)[0])

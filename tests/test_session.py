@@ -84,7 +84,7 @@ def test_a_target_a_picked_up_ship_cannot_reach_gets_the_rules_reason():
     picker = MovePicker(state)
     ship, far = state.board.cell("i1"), state.board.cell("a3")
     pick = picker.click(state, far, selected=ship)
-    assert pick.kind == WHY and pick.reason.endswith(state.why_not("i1-a3").removeprefix("'i1-a3': "))
+    assert pick.kind == WHY and pick.reason.endswith(state.why_not("i1-a3").removeprefix("'i1-a3': ") + ".")
     assert "not neighbours" in pick.reason  # why, not only that it cannot
     assert picker.hover_reason(state, far, ship) == pick.reason
     assert picker.hover_reason(state, state.board.cell("h1"), ship) == ""

@@ -209,3 +209,31 @@ def test_a_claim_left_by_a_window_that_died_is_taken_over(make_app, tmp_path):
     d.scene.resume(0)
     d.frames(2)
     assert d.app.scenes.current_name == "play" and d.scene.session.record().uid == "g"
+
+
+def test_a_new_game_is_claimed_from_its_first_move_on_even_after_undoing_to_none(make_app, tmp_path):
+    # A new game has no file until its first move; keeping it then let go of its claim, so a second
+    # window found the game free and played it too (seen in a real window: both saved over one file).
+    from game import get_game
+    from game.record import Seat
+    from ui.payloads import GameSetup, PlayRequest
+
+    d = menu(make_app)
+    setup = GameSetup("hv-grid", get_game("hv-grid").validate(size=5), (Seat(), Seat()))
+    d.app.scenes.switch("play", PlayRequest(setup))
+    d.frames(2)
+    scene = d.scene
+    uid = scene.session.record().uid
+    other = other_window(tmp_path / "data")
+    assert other.held_elsewhere(uid) is not None  # claimed before any move
+    scene.play_move(scene.state.legal_moves()[0])
+    d.frames(2)
+    assert other.held_elsewhere(uid) is not None and other.claim(uid) is not None  # kept, and still ours
+    scene.undo()
+    d.frames(2)
+    assert not scene.session.record().moves
+    scene.play_move(scene.state.legal_moves()[0])
+    d.frames(2)
+    assert other.held_elsewhere(uid) is not None  # undoing to no move did not let it go either
+    d.key(pygame.K_ESCAPE, frames=3)
+    assert other.claim(uid) is None  # leaving the game lets it go

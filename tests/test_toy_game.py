@@ -146,7 +146,7 @@ def test_a_lesson_of_a_new_game_is_checked_in_its_own_words_and_never_in_another
     wrong = lessons.check(win, "a2")
     assert wrong.verdict == "wrong" and wrong.text == "After playing a2, the game goes on (marks 3 to 2)."
     assert wrong.hint == "Try playing c1. Crosses has three in a row."
-    assert lessons.check(win, "a1").text == "A1 is taken: a mark goes on an empty square."
+    assert lessons.check(win, "a1").text == "a1 is taken: a mark goes on an empty square."  # the cell as the board names it
     state = toy.replay(["a1"])
     missed = lessons._misses("capture", state, state.parse_move("b2"), state.play("b2"))
     assert missed == "Playing b2 takes nothing."  # the shared words: nothing of another game's ("freezes out no goat")
@@ -180,7 +180,7 @@ def test_the_play_screen_plays_a_new_game_with_its_overlays_legend_and_sentences
     assert texts.turn_texts(toy, scene.game_ui, scene.state, driver.app.palette)[0] == "Crosses to move (blue)"
     c1 = scene.state.board.cell("c1")
     driver.click_cell(scene.state.board.cell("b1"))  # taken: the rule's reason, in its words
-    assert scene.message == "B1 is taken: a mark goes on an empty square"
+    assert scene.message == "b1 is taken: a mark goes on an empty square."  # a sentence; the cell as named
     seen = spy_draw(scene)
     driver.key(pygame.K_o, frames=2)
     scene = driver.scene

@@ -38,3 +38,9 @@ def test_the_panel_says_the_bot_was_restarted_and_the_bot_moves(make_app, monkey
     assert "asked again" in plain(scene.panel.message) and bots._worker._proc is not worker
     assert run_until(d, lambda: len(scene.moves) == 1, 90)  # the fresh worker's move is played
     assert not worker.is_alive()
+    d.frames(2)
+    # The news stays once the move is played (it showed for the half second before it, in a real window) ...
+    assert "restarted" in plain(scene.panel.message)
+    scene.play_move(scene.state.legal_moves()[0])
+    d.frames(1)
+    assert "restarted" not in plain(scene.panel.message)  # ... until the person's own move

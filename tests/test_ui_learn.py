@@ -217,6 +217,8 @@ def test_a_damaged_progress_file_is_set_aside_and_said_once(driver, damage):
     driver.frames(2)
     assert driver.app.scenes.current_name == "puzzles"  # not the error page
     assert "damaged" in plain(driver.scene.panel.text)
+    assert "The puzzle progress file was damaged" in plain(driver.scene.panel.text)  # a sentence (it read "the ...")
+    assert "starting fresh." in plain(driver.scene.panel.text)
     (aside,) = folder.glob("puzzle-progress.damaged-*.json")  # as the other damaged user files are
     assert aside.read_text() == damage and aside.name in plain(driver.scene.panel.text)
     driver.app.scenes.switch("puzzles", PuzzleRequest("hv-grid"))

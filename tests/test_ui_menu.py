@@ -248,3 +248,23 @@ def test_a_damaged_remembered_setup_falls_back_to_the_defaults_value_by_value(ma
     d.app.scenes.switch("setup", GameChoice("frozen-forest"))  # an entry that is not a setup: the first-game default
     d.frames(2)
     assert d.scene.setup().people[1].level == "casual"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_setup_hint_for_every_row_shows_whole_without_a_scrollbar(make_app, size):
+    # Seen walking the app at 1280x800: the seat row's hint (two lines) came in a one-line box with a scrollbar.
+    from ui.headless import Driver
+    from ui.payloads import GameChoice
+
+    driver = Driver(make_app(size=size, offer_resume=False))
+    cut = []
+    for game_id in GAMES:
+        driver.app.scenes.switch("setup", GameChoice(game_id))
+        driver.frames(2)
+        scene = driver.scene
+        for row in range(len(scene.form.fields)):
+            driver.frames(1)
+            if scene.hint_box.scroll_bar is not None:
+                cut.append(f"{game_id} row {row}: {scene.hint}")
+            driver.key(pygame.K_DOWN)
+    assert not cut

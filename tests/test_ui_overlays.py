@@ -212,7 +212,9 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
                                                              for i, m in enumerate(expected)]
     assert scene.session.hints_used == 1 and driver.button("Hint · 1 used")
     assert "1. " + str(expected[0]) + " (90%)" in scene.panel.message_text()
-    assert "%: your chance of winning if you play that move (the bot's estimate)." in scene.panel.message_text()
+    # the labels' legend names whose chance it is: the mover's (Mina moves first), not the bot's
+    assert scene.game.roles[state.to_move] == "Mina"
+    assert "%: Mina's chance of winning after that move, as the bot judges it." in scene.panel.message_text()
     driver.key(pygame.K_h)  # the same position: no second request, no second count
     assert scene.session.hints_used == 1 and len(worker.requests) == 1
     driver.click_cell(expected[0].to)  # a move: the hints go

@@ -58,7 +58,7 @@ def test_an_illegal_click_changes_nothing_and_says_why(driver):
     driver.click_cell(cell(scene, "d4"))  # next to Yuki: he sees her there
     assert scene.state is before and len(scene.session.history) == 2
     reason = before.why_not("d4")
-    assert reason and scene.message.lower() == reason.lower()
+    assert reason and scene.message.lower() == reason.lower() + "."  # the rule's clause, said as a sentence
     assert "no tree blocks the line" in scene.panel.message_text()
 
 
@@ -70,11 +70,35 @@ def test_an_illegal_target_for_a_picked_up_piece_says_why(driver):
     driver.click_cell(far)
     assert len(scene.session.history) == 1
     assert scene.hand.selected == ship and scene.hand.targets  # still in hand: the next click can be right
-    assert scene.message == "The piece on i1 cannot go to a3: i1 and a3 are not neighbours; a ship moves one cell at a time"
+    assert scene.message == "The piece on i1 cannot go to a3: i1 and a3 are not neighbours; a ship moves one cell at a time."
     driver.click_cell(ship)  # the piece clicked again after a why-not: still this one, and the reason goes
     assert scene.hand.selected == ship and scene.hand.targets and scene.message == ""
     driver.click_cell(ship)  # clicked once more, it is put down
     assert scene.hand.selected is None
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_why_not_reads_as_a_sentence(driver, game_id):
+    # Seen walking the app: the engine's reasons came to the panel as clauses ("... along a line", no full stop).
+    scene = start(driver, game_id)
+    for _ in range(3):
+        driver.play(next(m for m in scene.state.legal_moves() if m.to is not None))
+    state, picker = scene.state, scene.picker
+    pieces = {m.frm for m in state.legal_moves() if m.frm is not None}
+    reasons = {picker.hover_reason(state, c, frm) for c in state.board.cells for frm in (None, *pieces)} - {""}
+    assert reasons
+    names = {state.board.name(c) for c in state.board.cells}
+    assert all((r[0].isupper() or r.split(" ")[0].split("-")[0] in names) and r.endswith(".") and not r.endswith("..")
+               for r in reasons), sorted(reasons)
+
+
+def test_a_why_not_that_opens_with_a_cell_keeps_the_cells_name(driver):
+    # Seen walking H/V: clicking a filled square said "Why not? G7 is not empty" (the board says g7).
+    scene = start(driver, "hv-grid")
+    driver.play(next(m for m in scene.state.legal_moves() if m.to is not None))
+    filled = scene.state.last_move.to
+    driver.click_cell(filled)
+    assert scene.message == f"{scene.state.board.name(filled)} is not empty."
 
 
 def test_reclicking_the_piece_after_a_why_not_keeps_it_so_the_next_click_moves_it(driver):

@@ -58,7 +58,8 @@ def test_the_reason_is_the_engines_end_reason_and_scores_follow_shared_score(dri
     assert box.html_text.startswith(final.end_reason)
     a, b = game.roles
     assert not game.shared_score
-    assert f"{a} {final.scores[0]}, {b} {final.scores[1]} · {len(moves)} moves" in box.html_text
+    # A colon after the role: Goats Wintering's roles end in a number ("Player 1 0, Player 2 2" read as one number)
+    assert f"{a}: {final.scores[0]}, {b}: {final.scores[1]} · {len(moves)} moves" in box.html_text
     # The box is as tall as its few lines, and the buttons follow right under it.
     assert box.rect.h < 200
     first = driver.button("Play again")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from game.core import State, get_game
+from game.core import State, get_game, sentence
 
 FORMAT = "frostfield-lesson"
 VERSION = 1
@@ -158,7 +158,7 @@ def check(step: Step, move) -> Feedback:
     state = step.state()
     reason = state.why_not(move)
     if reason is not None:
-        return Feedback("illegal", _sentence(reason))
+        return Feedback("illegal", sentence(reason))
     move = state.parse_move(str(move))
     after = state.play(move)
     rights = step.right_moves()
@@ -167,10 +167,6 @@ def check(step: Step, move) -> Feedback:
     good = state.parse_move(rights[0])
     return Feedback("wrong", _misses(step.goal or "move", state, move, after), after,
                     f"Try {_doing(state, good)}. {_happened(state, good, state.play(good))}")
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 # -- loading ----------------------------------------------------------------------------

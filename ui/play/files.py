@@ -33,7 +33,7 @@ class PlayFiles:
         record = session.record()
         try:
             if session.state.is_over or not record.moves:
-                self.kept.delete(record.uid)  # nothing to come back to
+                self.kept.forget(record.uid)  # nothing to come back to; this window still plays it
             else:
                 self.kept.save(record, session.state)
         except OSError as err:

@@ -94,10 +94,11 @@ def instruction(game, state, selected: int | None) -> str:
     return f"{role}: click where to play."
 
 
-# What a hint's labels mean, by the kind of label (game.review.evaluation_label's words).
-HINT_LEGEND = {"%": "%: your chance of winning if you play that move (the bot's estimate)",
-               "wins in": "wins in N: a sure win, N moves on (both sides' moves counted)",
-               "loses in": "loses in N: a sure loss, N moves on"}
+# What a hint's labels mean, by the kind of label (game.review.evaluation_label's words). The values are the
+# mover's (game.bots.messages.Candidate): "the bot's chance" read, against the bot, as the bot's own chance.
+HINT_LEGEND = {"%": "%: {role}'s chance of winning after that move, as the bot judges it",
+               "wins in": "wins in N: a sure win for {role}, N moves on (both sides' moves counted)",
+               "loses in": "loses in N: a sure loss for {role}, N moves on"}
 
 
 def idle_sentence(game, game_ui, session, selected: int | None, bots_paused: bool, situation=None) -> str:
@@ -129,8 +130,11 @@ def banner(situation, doing: str = "") -> list:
 
 
 def message_paragraphs(*, bot_error: str | None, reason: str, why: bool, note: str, sight: str,
-                       hint_thinking: bool, hint_lines: list[str], idle: str, insight_notes=()) -> list:
+                       hint_thinking: bool, hint_lines: list[str], idle: str, insight_notes=(),
+                       mover: str = "the player to move") -> list:
     """The message box's paragraphs: a bot failure, a reason (marked "Why not?"), a note, a sight line, hints.
+
+    `mover` is the role the hints are for (the one to move), named in the hints' legend.
 
     `idle` is shown when there is nothing else (none: the banner says it); the overlays' `insight_notes` come last, dim.
     """
@@ -147,7 +151,8 @@ def message_paragraphs(*, bot_error: str | None, reason: str, why: bool, note: s
         paragraphs.append("Looking for the best moves…")
     elif hint_lines:
         paragraphs.append((("Hint: ", "text-bold"), (" · ".join(hint_lines), "text")))
-        said = [words for label, words in HINT_LEGEND.items() if any(label in line for line in hint_lines)]
+        said = [words.format(role=mover) for label, words in HINT_LEGEND.items()
+                if any(label in line for line in hint_lines)]
         if said:  # a legend for the kinds of label shown
             paragraphs.append((("; ".join(said) + ".", "dim"),))
     return (paragraphs or ([idle] if idle else [])) + [((text, "dim"),) for text in insight_notes]

@@ -25,7 +25,8 @@ def score_texts(game, state) -> tuple[str, ...]:
     if game.shared_score:
         scores = (f"{name}: {s[0]}",) * 2
     else:
-        scores = (f"{name}: {roles[0]} {s[0]} · {roles[1]} {s[1]}", f"{name} {s[0]}–{s[1]}")
+        # As the play panel writes them: "Warmth: Player 1 0 · Player 2 0" read as figures of 10 and 20
+        scores = (f"{name} — {roles[0]}: {s[0]} · {roles[1]}: {s[1]}", f"{name} {s[0]}–{s[1]}")
     if state.is_over:
         lead = "Draw" if state.winner is None else f"{roles[state.winner]} wins"
     else:

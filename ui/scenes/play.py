@@ -65,6 +65,7 @@ class PlayScene(Scene):
                                 changed=self.refresh)
         self.message = ""                 # a reason or a warning, said in the warning colour
         self.note = copy_note             # news that is no warning ("Saved to ...")
+        self._worker_news = ""            # the worker was restarted while the bot chose the move to come
         self._why_text = ""               # the last "why not" a click got (marked as such while shown)
         self.files = PlayFiles(self)
         self.anim = MoveAnimation()
@@ -152,7 +153,7 @@ class PlayScene(Scene):
             bot_error=self.bot.error, reason=reason, note=self.note,
             why=bool(reason) and (bool(hand.hover_reason) or reason == self._why_text),
             sight=self.game_ui.sight_sentence(state, sight) if sight is not None else "",
-            hint_thinking=self.hints.thinking, hint_lines=self.hints.lines,
+            hint_thinking=self.hints.thinking, hint_lines=self.hints.lines, mover=game.roles[state.to_move],
             insight_notes=insight.notes if (insight := self.overlays.insight(state, hand.selected)) else (),
             idle="" if situation else idle)  # with a situation, the banner says what to do
         self.panel.show(
@@ -223,7 +224,7 @@ class PlayScene(Scene):
         self.hints.drop()
         self.hand.new_position()
         self.overlays.sight = None
-        self.message = self.note = ""
+        self.message = self.note = self._worker_news = ""
         played = after.last_move
         # With the state before, the view fades out what the move removed (eaten trees, captured goats).
         self.anim.start(played, before, self.ctx.settings.animation_seconds)
@@ -280,7 +281,7 @@ class PlayScene(Scene):
             self.bot.paused = self.session.seat_to_move().is_bot and self.session.can_redo
         self.hints.drop()
         self.hand.let_go()
-        self.message, self.note, self.bot.error = "", "", None
+        self.message, self.note, self.bot.error, self._worker_news = "", "", None, ""
         self.anim.stop()
         self.overlays.follow(self.state, self.hand.hover)
         self.finish_timer = FINISH_PAUSE if self.state.is_over else None
@@ -296,8 +297,11 @@ class PlayScene(Scene):
         else:
             move = self.bot.answered(answer)
             if move is not None:
-                reason = self.play_move(move)
+                news = self._worker_news  # the worker was restarted for this move: said until the person's move,
+                reason = self.play_move(move)  # not only for the moment between the restart and the move
                 if reason is None:
+                    if news:
+                        self.say(news)
                     return
                 self.message = ""  # said once, as the bot's failure
                 self.bot.refused(move, reason)
@@ -401,7 +405,8 @@ class PlayScene(Scene):
             self._bot_answered(answer)
         notice = self.ctx.bots.take_notice()  # the worker froze or died, and was restarted: say so
         if notice:
-            self.say(notice[0].upper() + notice[1:] + ".")
+            self._worker_news = notice[0].upper() + notice[1:] + "."
+            self.say(self._worker_news)
         if self.state.is_over:
             if self.finish_timer is not None and not self.anim.running:
                 self.finish_timer -= dt

@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 from game import GAMES
+from game.core import sentence
 from game.picker import PLAY, WHY
 from game.puzzles import LEVELS, Progress, by_level, check, load
 from ui.learn import texts
@@ -37,7 +38,7 @@ class PuzzleScene(TryScene):
         payload = payload or PuzzleRequest(next(iter(GAMES)))
         self.panel = None
         self.progress = Progress(self.ctx.storage.data_dir)
-        self.notice = self.progress.warning or ""  # said on this visit only: the damaged file is aside now
+        self.notice = sentence(self.progress.warning or "")  # said on this visit only: the damaged file is aside now
         self.collections: dict[str, list] = {}
         self.board = None
         self.open(payload.game_id, payload.level, payload.index)

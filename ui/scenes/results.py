@@ -68,7 +68,7 @@ class ResultsScene(Scene):
             lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> {s[0]} · {length}")
         else:
             lines.append(f"<b>{esc(g.score_name.capitalize())}:</b> "
-                         f"{esc(roles[0])} {s[0]}, {esc(roles[1])} {s[1]} · {length}")
+                         f"{esc(roles[0])}: {s[0]}, {esc(roles[1])}: {s[1]} · {length}")  # "Player 1: 0", not "Player 1 0"
         if self.match is None:  # in a match, its table says who played what
             lines.append(" · ".join(f"{esc(r)}: {esc(name)}" for r, name in zip(roles, role_names(self.request))))
         if self.request.match_game == 1:

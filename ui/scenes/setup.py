@@ -112,9 +112,12 @@ class SetupScene(Scene):
         self.form.place(pygame.Rect(x, top, col_w, 0), row_h)
         self.form.set_fields(self._fields())
         y = top + n_rows * row_h + 8
-        self.hint_box = self.text_box((x, y, col_w, int(64 * scale)), "", object_id="#hint", style="@subtle")
-        self._show_hint()
         by = h - int(70 * scale)
+        # Three lines of hint (a seat's or a refused choice's takes two at 640 px): a box of 64 px showed
+        # one and a scrollbar. It takes the room above the buttons it needs, never more.
+        hint_h = max(int(64 * scale), min(int(112 * scale), by - y - int(12 * scale)))
+        self.hint_box = self.text_box((x, y, col_w, hint_h), "", object_id="#hint", style="@subtle")
+        self._show_hint()
         bw = (col_w - 20) // 3
         bh = int(48 * scale)
         self.start_button = self.button((x, by, bw, bh), "Start", self.start, tooltip="Enter", style="@primary")
