@@ -5,6 +5,7 @@ from game import get_game
 from game.bots.worker import Candidate
 from game.review import (DRAW, LOSS, LOST_WIN, SHARP_DROP, WIN, proved, replay_states, review,
                          verdict_from_analysis, verdict_of_final)
+from ui.play.hints import hint_level
 from ui.widgets.prose import short_path
 
 # Frozen Forest 4×4, each side always taking its first legal move: Yuki catches Mina on move 5.
@@ -54,10 +55,10 @@ def test_the_series_is_player_0s_view_of_each_movers_value():
     game_id, options, moves = FOREST
     # Movers alternate Yuki (0), Mina (1), ...: Mina's 0.7 is Yuki's 0.3.
     analyses = {0: [cand("a1", 0.6)], 1: [cand("c1", 0.7)], 2: [cand("b1", 0.55)],
-                3: [cand("d1", 0.2)], 4: [cand("c1", 0.9)]}
-    r = review(game_id, options, moves, analyses)
-    assert r.series == pytest.approx((0.6, 0.3, 0.55, 0.8, 0.9, 1.0))
-    assert r.complete and r.analysed == 6 and r.missing() == []
+                3: [cand("d1", 0.2)], 4: [cand("d1", 0.4)], 5: [cand("a1", 0.3)]}
+    r = review(game_id, options, moves[:-1], analyses)
+    assert r.series == pytest.approx((0.6, 0.3, 0.55, 0.8, 0.4))
+    assert r.complete and r.analysed == 5 and r.missing() == []
 
 
 def test_unanalysed_positions_are_gaps_and_missing_lists_them_in_order():
@@ -139,6 +140,24 @@ def test_keeping_a_proved_win_is_not_marked_even_when_the_next_search_is_unsure(
     # The bot proved the very move played wins; the next search merely has not re-proved it.
     unsure = {1: [cand("d4", 1.0, 3), cand("c1", 1.0, 5)], 2: [cand("b1", 0.5)]}
     assert review(game_id, options, moves, unsure).marks == ()
+
+
+def test_a_proof_is_carried_along_the_line_so_no_look_forgets_what_another_proved():
+    game_id, options, moves = FOREST
+    # Yuki (0) to move at 2 was left unproved (70%), but his b1 led to a position proved lost
+    # for Mina: so b1 won, and position 2 was a win for Yuki all along.
+    r = review(game_id, options, moves, {2: [cand("c2", 0.7)], 3: [cand("d1", 0.0, -2)]})
+    assert r.verdicts[2].outcome_for(0) == WIN and r.verdicts[2].label == "wins in 3"
+    assert r.verdicts[2].best == "c2"  # the bot's own choice is still shown
+    # Forward: Mina proved lost at 1 (in 4); every move of hers keeps it so, whatever a quick look said.
+    r = review(game_id, options, moves, {1: [cand("c1", 0.0, -4)], 2: [cand("b1", 0.6)]})
+    assert r.verdicts[2].outcome_for(1) == LOSS and r.verdicts[2].label == "wins in 3"
+    # A position not analysed yet stays unanalysed (it is still asked about) ...
+    r = review(game_id, options, moves, {3: [cand("d1", 0.0, -2)]})
+    assert r.verdicts[2] is None and r.missing() == [0, 1, 2, 4]
+    # ... and one with a proof of its own keeps it.
+    r = review(game_id, options, moves, {2: [cand("b1", 1.0, 5)], 3: [cand("d1", 0.0, -2)]})
+    assert r.verdicts[2].label == "wins in 5"
 
 
 def test_the_losing_last_move_is_judged_against_the_result():
@@ -329,11 +348,13 @@ def test_the_graph_fills_in_one_position_at_a_time_and_marks_the_drop(review_dri
     assert seen_partial and scene.analysis.review.complete
     assert d.worker.overlaps == 0  # the next request waited for each reply
     assert [(req[2], req[3], req[4]) for req in d.worker.requests[:13]] == \
-        [(list(moves[:i]), "casual", "analyse") for i in range(13)]
+        [(list(moves[:i]), hint_level(game_id, options), "analyse") for i in range(13)]
     assert len(d.worker.requests) == 13  # the final position is judged by its result
     mark = scene.analysis.review.mark_at(5)
     assert mark is not None and mark.note == "evaluation fell from 71% to 30%"
-    assert [m.ply for m in scene.analysis.review.marks] == [5]
+    # And move 12, which let the other side win at once (the bot's 50% everywhere else notwithstanding).
+    assert [m.ply for m in scene.analysis.review.marks] == [5, 12]
+    assert scene.analysis.review.mark_at(12).note == "evaluation fell from 50% to a proved loss"
     d.click((scene.panel.graph.x_of(5), scene.panel.graph.rect.centery))
     assert scene.index == 5
     assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.panel.note_text()

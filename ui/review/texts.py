@@ -7,7 +7,6 @@ from __future__ import annotations
 from game.core import plural
 from game.review import DRAW, LOSS, WIN, percent
 from ui.bots import level_name
-from ui.review.analysis import LEVEL
 
 
 def status_text(game, states, moves, index: int) -> str:
@@ -38,7 +37,7 @@ def analysis_text(analysis) -> str:
     if analysis.error:
         return "No evaluation (the note below says why)"
     done, total = analysis.review.analysed, len(analysis.states)
-    who = f"Bot ({level_name(LEVEL)})"
+    who = f"Bot ({level_name(analysis.level)})"
     if analysis.pending is not None:
         return f"{who} evaluating: {done} of {total} positions"
     if analysis.failed and done < total:
