@@ -61,3 +61,28 @@ def test_layouts_hold_from_the_smallest_window_to_2560x1440_and_in_portrait(make
     assert all(scene.panel.rect.contains(w.rect) for w in widgets)
     too_small = [str(w.message) for w in recwarn if "too small for text" in str(w.message)]
     assert too_small == []
+
+
+def test_only_window_sizes_that_fit_the_screen_are_offered_and_a_remembered_larger_one_shrinks(make_app, tmp_path,
+                                                                                               monkeypatch):
+    import json
+
+    from ui.headless import Driver
+    from ui.settings import FRAME, fit_window, sizes_that_fit
+
+    # Pure: a 1280×800 laptop screen takes 1024×640 only (a title bar and a panel need room too).
+    assert sizes_that_fit((1280, 800)) == [(1024, 640)]
+    assert (1920, 1080) in sizes_that_fit((2560, 1440)) and sizes_that_fit((800, 600)) == [(800, 560)]
+    assert fit_window((1920, 1080), (1280, 800)) == (1280, 800 - FRAME[1])
+    assert fit_window((1024, 640), (1280, 800)) == (1024, 640) and fit_window((1920, 1080), None) == (1920, 1080)
+    # The app on a 1366×768 screen, with 1920×1080 remembered from a larger one.
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"window": [1920, 1080]}))
+    app = make_app(offer_resume=False, size=None)
+    assert app.size == (1366, 768 - FRAME[1]) and app.settings.window == app.size
+    d = Driver(app)
+    d.frames(2)
+    d.press("Settings")
+    offered = [value for _, value in next(f for f in d.scene.form.fields if f.key == "window").choices]
+    assert offered == [(1024, 640), (1366, 696)]  # what fits, and the window as it is; never 1280×800 or more

@@ -22,7 +22,7 @@ import pygame_gui
 from ui.bots import BotClient, default_worker
 from ui.payloads import Crash
 from ui.scene import Scene, SceneManager
-from ui.settings import MIN_WINDOW, Settings
+from ui.settings import MIN_WINDOW, Settings, fit_window
 from ui.storage import Storage
 from ui.theme import Theme
 
@@ -67,6 +67,9 @@ class App:
         pygame.display.set_caption(self.title())
         self._set_icon()  # before set_mode: some platforms read the icon only when the window opens
         self._windowed_at: tuple[int, int] | None = None  # where the window stood before fullscreen
+        if size is None and fit_window(self.settings.window, self.desktop) != tuple(self.settings.window):
+            # A size remembered on a larger screen would run off this one (Back and Quit out of reach).
+            self.settings = self.settings.changed(window=fit_window(self.settings.window, self.desktop))
         self.screen = self._open_window(size or self.settings.window, self.settings.fullscreen)
         self.theme = Theme(self.screen.get_size())
         self.ui = pygame_gui.UIManager(self.screen.get_size(), self.theme.scaled(), enable_live_theme_updates=False)
@@ -94,6 +97,15 @@ class App:
     def size(self) -> tuple[int, int]:
         """The window size in pixels."""
         return self.screen.get_size()
+
+    @property
+    def desktop(self) -> tuple[int, int] | None:
+        """The screen's size in pixels (the first display's), or None if the platform does not say."""
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            return None
+        return tuple(sizes[0]) if sizes and min(sizes[0]) > 0 else None
 
     @property
     def font_step(self) -> float:
