@@ -29,6 +29,9 @@ from ui.theme import Theme
 FPS = 60
 IDLE_WAIT_MS = 100   # while nothing moves, wake this often (pygame-gui's tooltips and text cursors need time)
 IDLE_POLL = 0.01     # seconds between looks for events while idle (input waits at most this long)
+# Keys whose repeat means something when held: the cursor, deleting text, paging (and Ctrl+Z/Ctrl+Y).
+REPEATING = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE,
+                       pygame.K_PAGEUP, pygame.K_PAGEDOWN))
 MAX_DT = 0.25        # a frame after a long sleep advances time by at most this much
 GIVE_UP = 3          # failures without a good frame between them before the app stops calling scenes
 ICON = "sprites/icon.svg"  # the window's icon, the same file the standalone executable's icon is made from
@@ -84,6 +87,7 @@ class App:
         self._failures = 0          # scene failures since the last good frame
         self._stuck: str | None = None  # set when scenes keep failing: the app draws this itself
         self._dirty = True          # the window needs drawing though no event came (a switch between frames)
+        self._held: set[int] = set()  # keys down now: a KEYDOWN for one of them is the key repeat's
         if scenes is None:
             from ui.scenes import scene_factories
 
@@ -289,6 +293,9 @@ class App:
             # Remembered when the app closes: dragging a window edge sends many of these.
             self.settings = self.settings.changed(window=size)
             return
+        if self._is_repeat(event) and not (event.key in REPEATING or (
+                event.key in (pygame.K_z, pygame.K_y) and event.mod & pygame.KMOD_CTRL)):
+            return  # a held F1 must not open the rules and close them again 300 ms later
         consumed = self.ui.process_events(event)
         scene = self.scenes.current
         if scene is None or self.scenes.has_pending:
@@ -297,6 +304,23 @@ class App:
             return
         if scene.dialog is None or not scene.dialog.handle_event(event):
             scene.handle_event(event)
+
+    def _is_repeat(self, event: pygame.event.Event) -> bool:
+        """True for a KEYDOWN of a key already down: the key repeat's, not a new press.
+
+        pygame repeats a key that is still down when events are next read; a frame that
+        builds a screen can take longer than the repeat delay, so even a quick press of F1
+        came back as two (the rules opened and closed again: "F1 does nothing").
+        """
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self._held.clear()  # a key let go in another window sends no KEYUP here
+        elif event.type == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in self._held:
+                return True
+            self._held.add(event.key)
+        return False
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
         """Draw the current scene and its widgets onto `surface` (the window by default)."""
