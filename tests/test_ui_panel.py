@@ -91,6 +91,26 @@ def test_the_move_list_follows_the_game_and_a_click_shows_that_position(driver):
     assert scene.session.index == target - 1
 
 
+def test_each_move_sits_in_the_column_of_the_player_who_made_it(driver):
+    from ui.widgets.move_list import rows_by_mover
+
+    # Alternating moves fill rows of two; a player moving twice running starts a new row.
+    assert rows_by_mover([0, 1, 0, 1, 0]) == [[1, 2], [3, 4], [5, None]]
+    assert rows_by_mover([0, 1, 1, 1, 0]) == [[1, 2], [None, 3], [None, 4], [5, None]]
+    assert rows_by_mover([1, 0]) == [[None, 1], [2, None]]
+    # Horizontal/Vertical 3×3: Horizontal asks b3?, Vertical answers yes and then moves a3* herself.
+    moves = ["a1", "a2", "b2", "b1", "c1", "c2", "b3?", "yes", "a3*", "c3*"]
+    scene = open_game(driver, "hv-grid", moves, size=3)
+    driver.frames(1)
+    states = scene.session.history
+    cells = dict((ply, rect) for rect, ply in scene.panel.moves.cells)
+    left, right = cells[1].x, cells[2].x  # Horizontal's column, Vertical's
+    for ply in range(1, len(moves) + 1):
+        assert cells[ply].x == (left, right)[states[ply - 1].to_move], (ply, moves[ply - 1])
+    assert states[7].to_move == 1 and cells[8].x == right  # the answer "yes": Vertical's
+    assert cells[9].y > cells[8].y  # Vertical's own move after it: a row of its own
+
+
 def test_a_click_on_an_earlier_move_against_the_bot_keeps_the_bot_waiting(make_app):
     from conftest import StandInWorker
     from ui.headless import Driver

@@ -219,7 +219,7 @@ class PlayPanel:
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, palette, view, player: int | None, player_colour, thinking: float | None,
-             moves: list[str], current: int) -> None:
+             moves: list[str], current: int, movers=None) -> None:
         """Panel ground, banner, message, match note, move list, the mover's chip, legend icons, the thinking bar."""
         pygame.draw.rect(surface, palette.panel, self.rect, border_radius=12)
         pygame.draw.rect(surface, palette.panel_border, self.rect, width=2, border_radius=12)
@@ -236,7 +236,7 @@ class PlayPanel:
             pygame.draw.rect(surface, palette.well, self.match_rect, border_radius=8)
             self.small.draw(surface, self.match_rect, self.match, palette)
         self.moves.draw(surface, self.moves_font, moves, current, (), palette, palette.accent, undone=True,
-                        empty="No moves yet.")
+                        empty="No moves yet.", movers=movers)
         self._draw_chip(surface, palette, view, player, player_colour)
         for rect, key in self.legend_rows if self.legend_shown else ():
             surface.blit(self._icon(view, key, rect.w), rect.topleft)

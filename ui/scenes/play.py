@@ -412,4 +412,5 @@ class PlayScene(Scene):
         colour = self.game_ui.player_colour(pal, player) if player is not None else None
         bots = self.ctx.bots
         self.panel.draw(surface, pal, self.view, player, colour, bots.progress if bots.busy else None,
-                        self.session.all_moves, self.session.index)
+                        self.session.all_moves, self.session.index,
+                        movers=[s.to_move for s in self.session.history[:-1]])

@@ -241,4 +241,4 @@ class ReviewScene(Scene):
         pending = self.analysis.pending
         self.panel.draw(surface, pal, self.analysis.review, self.index, self.moves,
                         colours=tuple(self.game_ui.player_colour(pal, p) for p in (0, 1)), names=self.game.roles,
-                        pending=pending[0] if pending else None)
+                        pending=pending[0] if pending else None, movers=[s.to_move for s in self.states[:-1]])
