@@ -362,6 +362,8 @@ class PlayScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             hand.put_down()
             self.refresh()
+        elif event.type == pygame.MOUSEWHEEL and self.panel.scroll_message(pygame.mouse.get_pos(), -event.y):
+            pass  # a long message scrolls in its box (drawn next frame: the event itself asks for it)
         elif event.type == pygame.KEYDOWN and event.key in ARROWS:
             start = hand.start_cell(self.state, self._centres, self.board_rect.center)
             self.hover_cell(hand.step_cursor(self._centres, start, *ARROWS[event.key]), explain=False)

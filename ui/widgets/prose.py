@@ -93,13 +93,17 @@ class Prose:
         """The height of a box of `width` (padding included) that shows the paragraphs whole."""
         return len(self.wrap(paragraphs, width - 2 * PAD_X)) * self.line + 2 * PAD_Y
 
-    def draw(self, surface: pygame.Surface, rect, paragraphs, palette, *, centre: bool = False, colours=None) -> int:
+    def draw(self, surface: pygame.Surface, rect, paragraphs, palette, *, centre: bool = False, colours=None,
+             first: int = 0) -> int:
         """Draw the paragraphs in `rect` (padding inside it), clipped to it; returns the lines that did not fit.
 
-        `colours` adds styles of its own (name -> RGB) to the palette's.
+        `colours` adds styles of its own (name -> RGB) to the palette's; `first` lines are
+        scrolled away above (they count as not fitting).
         """
         rect = pygame.Rect(rect)
         lines = self.wrap(paragraphs, rect.w - 2 * PAD_X)
+        first = max(0, min(first, len(lines) - 1))
+        skipped, lines = first, lines[first:]
         colours = {"text": palette.text, "dim": palette.text_dim, "warn": palette.warning, "accent": palette.accent,
                    **(colours or {})}
         y = rect.y + PAD_Y
@@ -120,7 +124,11 @@ class Prose:
             y += self.line
             shown += 1
         surface.set_clip(clip)
-        return len(lines) - shown
+        return len(lines) - shown + skipped
+
+    def lines_in(self, rect) -> int:
+        """How many lines `rect` shows (at least one)."""
+        return max(1, (pygame.Rect(rect).h - PAD_Y - PAD_Y // 2) // self.line)
 
 
 def _words(text: str) -> list[str]:
