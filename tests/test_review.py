@@ -516,3 +516,36 @@ def test_fill_colours_are_lightened_until_they_show_on_the_background():
     black_ship = visible((20, 20, 24), background)
     assert abs(_brightness(black_ship) - _brightness(background)) >= 70
     assert visible((124, 196, 232), background) == (124, 196, 232)  # ice blue shows already
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: "%dx%d" % s)
+def test_the_saved_records_path_is_said_whole_in_the_note(make_app, monkeypatch, tmp_path, size):
+    """'Game saved to …/records/frozen-' was cut: the path is shortened sensibly and its line is never cut."""
+    from ui.headless import Driver
+    from ui.widgets.prose import PAD_X
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    d = Driver(make_app(offer_resume=False, size=size, worker_factory=AnalysingWorker))
+    d.frames(2)
+    scene = open_review(d, FOREST)
+    scene.go(3)
+    folder = tmp_path / ".local" / "share" / "frostfield" / "records"
+    folder.mkdir(parents=True)
+    assert scene.save_record(folder / "frozen-forest-ecd453b8.json")
+    d.frames(1)
+    note, panel = scene.panel.note_text(), scene.panel
+    assert "Game saved to ~/…/records/frozen-forest-ecd453b8.json" in note
+    upto = [p for p in panel.note if "Game saved" in str(p)]
+    upto = panel.note[:panel.note.index(upto[0]) + 1]
+    assert len(panel.prose.wrap(upto, panel.note_rect.w - 2 * PAD_X)) <= panel.prose.lines_in(panel.note_rect)
+    assert (folder / "frozen-forest-ecd453b8.json").exists()
+
+
+def test_a_long_path_keeps_its_start_its_folder_and_its_name():
+    from pathlib import Path
+
+    home = Path.home()
+    assert short_path(home / ".local" / "share" / "frostfield" / "records" / "game.json", 30) == "~/…/records/game.json"
+    assert short_path(Path("/var") / ("x" * 60) / "records" / "game.json", 30) == "/…/records/game.json"
+    assert short_path(home / "a" / ("y" * 60) / "game.json", 20) == "~/…/game.json"
+    assert short_path(home / "a" / ("y" * 60) / ("g" * 30 + ".json"), 20) == "…/" + "g" * 30 + ".json"

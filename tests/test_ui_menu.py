@@ -187,3 +187,24 @@ def test_names_and_designers_fit_their_cards_at_the_smallest_window(tmp_path, re
         assert game.name in labels and f"by {game.designer}" in labels
     too_small = [str(w.message) for w in recwarn if "too small for text" in str(w.message)]
     assert too_small == []
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: "%dx%d" % s)
+def test_every_setup_hint_is_read_whole_without_a_scroll_bar(make_app, size):
+    """"Who plays this role: …" sat behind a scroll bar in a one-line box, half the screen empty below."""
+    from game import GAMES
+    from ui.headless import Driver
+    from ui.payloads import GameChoice
+
+    d = Driver(make_app(offer_resume=False, size=size))
+    d.frames(2)
+    for game_id in GAMES:
+        d.app.scenes.switch("setup", GameChoice(game_id))
+        d.frames(2)
+        scene = d.scene
+        for focus, field in enumerate(scene.form.fields):
+            scene.form.focus = focus
+            scene._show_hint()
+            d.frames(2)
+            assert scene.hint_box.scroll_bar is None, (game_id, field.key, scene.hint)
+            assert scene.hint_box.rect.bottom < scene.start_button.rect.top  # above the buttons

@@ -84,9 +84,13 @@ def mark_text(game, review, ply: int) -> str:
 
 
 def note_paragraphs(mark: str, verdict: str, message: str) -> list:
-    """The note: a marked move (bold, in the marks' colour), the verdict, and a message (warning colour)."""
+    """The note: a marked move (bold, in the marks' colour), a message (warning colour), then the verdict.
+
+    The message is news ("Game saved to …") and comes before the verdict, which the graph
+    also shows: in a note of four lines it is the verdict's end that may not fit.
+    """
     paragraphs = [((mark, "mark-bold"),)] if mark else []
-    paragraphs.append(verdict)
     if message:
         paragraphs.append(((message, "warn"),))
+    paragraphs.append(verdict)
     return paragraphs

@@ -27,6 +27,7 @@ from ui.views.motion import MoveAnimation
 from ui.widgets.layout import board_and_panel
 from ui.widgets.prose import short_path
 
+NOTE_PATH = 48  # a saved file's path in the note: two lines at most, the verdict keeps the other two
 STEPS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "first", pygame.K_END: "last"}
 
 
@@ -163,7 +164,7 @@ class ReviewScene(Scene):
             saved = export_board(lambda: self.game_ui.make_view(self.states[0].board, self.ctx.palette), self.state, path)
         except OSError as err:
             return self._say(f"Could not export the board to {short_path(path)}: {err.strerror or err}", False)
-        return self._say(f"Board saved to {short_path(saved)}", True)
+        return self._say(f"Board saved to {short_path(saved, NOTE_PATH)}", True)
 
     def ask_save(self) -> None:
         """Open the dialog for saving the whole game as a record (Ctrl+S)."""
@@ -177,7 +178,7 @@ class ReviewScene(Scene):
             saved = save(path, self.request.record(self.uid), self.states[-1])
         except OSError as err:
             return self._say(f"Could not save the record to {short_path(path)}: {err.strerror or err}", False)
-        return self._say(f"Game saved to {short_path(saved)}", True)
+        return self._say(f"Game saved to {short_path(saved, NOTE_PATH)}", True)
 
     def _say(self, message: str, done: bool) -> bool:
         """Show `message` in the note; returns `done`."""

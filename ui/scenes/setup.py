@@ -94,9 +94,11 @@ class SetupScene(Scene):
         self.form.place(pygame.Rect(x, top, col_w, 0), row_h)
         self.form.set_fields(self._fields())
         y = top + n_rows * row_h + 8
-        self.hint_box = self.text_box((x, y, col_w, int(64 * scale)), "", object_id="#hint", style="@subtle")
-        self._show_hint()
         by = h - int(70 * scale)
+        # Room for four lines where the window has it: a two-line hint in a one-line box hid behind a scroll bar.
+        hint_h = max(int(64 * scale), min(int(130 * scale), by - 12 - y))
+        self.hint_box = self.text_box((x, y, col_w, hint_h), "", object_id="#hint", style="@subtle")
+        self._show_hint()
         bw = (col_w - 20) // 3
         bh = int(48 * scale)
         self.start_button = self.button((x, by, bw, bh), "Start", self.start, tooltip="Enter", style="@primary")

@@ -20,7 +20,11 @@ BREAKS = "/\\-_."     # a long word (a path, a file name) breaks after one of th
 
 
 def short_path(path, keep: int = 72) -> str:
-    """A path as a person reads it: the home folder as "~", and a long middle cut to "…" (the file name stays)."""
+    """A path as a person reads it: the home folder as "~", and a long middle cut to "…".
+
+    What is kept of a long one: its start ("~" or the root), the folder the file is in
+    and the file's name ("~/…/records/frozen-forest.json"); then the name alone.
+    """
     text = str(path)
     home = str(Path.home())
     if home not in (os.sep, "") and (text == home or text.startswith(home + os.sep)):
@@ -28,8 +32,12 @@ def short_path(path, keep: int = 72) -> str:
     if len(text) <= keep:
         return text
     head, name = os.path.split(text)
-    room = max(8, keep - len(name) - 2)
-    return f"{head[:room]}…{os.sep}{name}"
+    first = head.split(os.sep, 1)[0] or os.sep.rstrip(os.sep)  # "~", "C:" or "" (the root)
+    folder = os.path.basename(head)
+    for shown in (os.sep.join((first, "…", folder, name)), os.sep.join((first, "…", name)), f"…{os.sep}{name}"):
+        if len(shown) <= keep:
+            return shown
+    return f"…{os.sep}{name}"
 
 
 def runs_of(paragraph) -> tuple[Run, ...]:
