@@ -6,6 +6,7 @@ from game.bots.worker import Candidate
 from game.review import (DRAW, LOSS, LOST_WIN, SHARP_DROP, WIN, proved, replay_states, review,
                          verdict_from_analysis, verdict_of_final)
 from ui.play.hints import hint_level
+from ui.scenes.review import NOTE_PATH
 from ui.widgets.prose import short_path
 
 # Frozen Forest 4×4, each side always taking its first legal move: Yuki catches Mina on move 5.
@@ -430,7 +431,7 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     d.key(pygame.K_RETURN, frames=2)
     picture = pygame.image.load(str(tmp_path / "end.png"))
     assert picture.get_size() == (960, 960)
-    assert f"Board saved to {short_path(tmp_path / 'end.png')}" in scene.panel.note_text()
+    assert f"Board saved to {short_path(tmp_path / 'end.png', NOTE_PATH)}" in scene.panel.note_text()
     d.key(pygame.K_HOME)
     assert scene.export_png(tmp_path / "start")  # ".png" is added
     start = pygame.image.load(str(tmp_path / "start.png"))
@@ -443,7 +444,7 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     loaded = load(tmp_path / "game.json")
     assert loaded.record.moves == moves and loaded.record.game_id == game_id
     assert loaded.record.options == get_game(game_id).validate(**options) and loaded.state.is_over
-    assert f"Game saved to {short_path(tmp_path / 'game.json')}" in scene.panel.note_text()
+    assert f"Game saved to {short_path(tmp_path / 'game.json', NOTE_PATH)}" in scene.panel.note_text()
 
 
 def test_export_failures_are_messages(review_driver, tmp_path):
