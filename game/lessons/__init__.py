@@ -325,8 +325,9 @@ def from_json(data: Any, where: str = "lesson") -> Lesson:
     lesson = Lesson(game_id, str(data.get("title", "")), tuple(
         _step(game_id, raw, f"{where}, step {i}") for i, raw in enumerate(steps, 1)))
     for i, (before, step) in enumerate(zip(lesson.steps, lesson.steps[1:]), 2):
-        if step.follows and (before.is_reading or not step.is_reading or step.position is not None or before.position is not None
-                             or not step.moves or step.moves[:-1] != before.moves or step.moves[-1] not in before.right_moves()):
+        goes_on = (not before.is_reading and step.is_reading and step.position is None and before.position is None
+                   and step.moves[:-1] == before.moves and step.moves[-1:] and step.moves[-1] in before.right_moves())
+        if step.follows and not goes_on:
             raise ValueError(f"{where}, step {i}: 'follows' is for a step to read, with the step before's moves "
                              "and one of its right moves")
     if lesson.steps[0].follows:

@@ -31,7 +31,8 @@ def step_subtitles(index: int, count: int, title: str) -> tuple[str, str]:
 def step_text(step, last: bool = False) -> list:
     """The step's idea, then its task after "Your move:" in bold (a step only to read says how to go on, dimmed)."""
     if not step.task:
-        then = "That is the end of the lesson: play a game, or try puzzles." if last else "Read, then go on with Next (Enter)."
+        then = ("That is the end of the lesson: play a game, or try puzzles." if last
+                else "Read, then go on with Next (Enter).")
         return [step.text, ((then, "dim"),)]
     return [step.text, (("Your move: ", "accent-bold"), (step.task, "text-bold"))]
 

@@ -227,7 +227,8 @@ class PlayPanel:
             return 0, 0
         from ui.widgets.prose import PAD_X
 
-        return len(self.prose.wrap(self.message, self.message_rect.w - 2 * PAD_X)), self.prose.lines_in(self.message_rect)
+        lines = self.prose.wrap(self.message, self.message_rect.w - 2 * PAD_X)
+        return len(lines), self.prose.lines_in(self.message_rect)
 
     def scroll_message(self, pos, lines: int) -> bool:
         """Scroll the message by `lines` (positive: further down) if `pos` is over it and it is longer than its box."""
@@ -285,7 +286,8 @@ class PlayPanel:
         r = self.message_rect.inflate(0, -12)
         track = pygame.Rect(r.right - 7, r.y, 4, r.h)
         pygame.draw.rect(surface, palette.panel_border, track, border_radius=2)
-        thumb = pygame.Rect(track.x, track.y + track.h * self.message_first // total, 4, max(8, track.h * shown // total))
+        top = track.y + track.h * self.message_first // total
+        thumb = pygame.Rect(track.x, top, 4, max(8, track.h * shown // total))
         pygame.draw.rect(surface, palette.accent, thumb, border_radius=2)
 
     def _icon(self, view, key: str, px: int) -> pygame.Surface:
