@@ -8,6 +8,9 @@ candidates the worker returns, best first, each with its value and its proof in 
   proved (a win, a loss or a draw), taken from the bot's best candidate;
 - the evaluation series from player 0's point of view (1 = player 0 wins), the line the
   review screen draws; None where a position is not analysed yet;
+- proofs carried along the game's line, so no look at one position forgets what another
+  proved: a move into a position proved won for its mover's side proves the position
+  before it won too, and every move from a proved loss leads to a proved loss;
 - marks on moves that lost a proved win, or that dropped the mover's evaluation sharply.
   A move from a proved win is marked when the position after it is proved not to be a
   win for the mover, or unproved with the mover's value below 1 - DROP (a quick search
@@ -38,6 +41,7 @@ class Verdict:
     label: str              # for display: "62%", "wins in 5", "loses in 3", "draw", "game over"
     best: str | None = None  # the bot's choice here (notation); None once the game is over
     over: bool = False      # True for a finished position (the verdict is the result)
+    proof: int | None = None  # plies to the proved end for the mover: +N wins, -N loses, 0 draw
 
     def value_for(self, player: int) -> float:
         """The expected result for `player` (0 or 1)."""
@@ -121,7 +125,8 @@ def verdict_from_analysis(mover: int, candidates: Sequence[Any]) -> Verdict | No
         value = 1.0
     elif outcome == LOSS:
         value = 0.0
-    return Verdict(mover, value, outcome, evaluation_label(best.value, best.proof), str(best.move))
+    return Verdict(mover, value, outcome, evaluation_label(best.value, best.proof), str(best.move),
+                   proof=best.proof)
 
 
 def verdict_of_final(state) -> Verdict:
@@ -129,9 +134,44 @@ def verdict_of_final(state) -> Verdict:
     mover = state.to_move
     winner = state.winner
     if winner is None:
-        return Verdict(mover, 0.5, DRAW, "game over", None, over=True)
+        return Verdict(mover, 0.5, DRAW, "game over", None, over=True, proof=0)
     won = winner == mover
-    return Verdict(mover, 1.0 if won else 0.0, WIN if won else LOSS, "game over", None, over=True)
+    return Verdict(mover, 1.0 if won else 0.0, WIN if won else LOSS, "game over", None, over=True, proof=0)
+
+
+def _proof_for(verdict: Verdict, player: int) -> int:
+    """A proved win or loss's length in plies, signed for `player` (+N: `player` wins)."""
+    plies = abs(verdict.proof or 0)
+    return plies if verdict.outcome_for(player) == WIN else -plies
+
+
+def _proved(verdict: Verdict, player: int, mover: int, plies: int) -> Verdict:
+    """`verdict` made a proved win (plies > 0) or loss for `player`, seen by `mover`."""
+    proof = plies if player == mover else -plies
+    outcome = WIN if proof > 0 else LOSS
+    return Verdict(mover, 1.0 if outcome == WIN else 0.0, outcome, evaluation_label(0.0, proof), verdict.best,
+                   proof=proof)
+
+
+def carry_proofs(states: Sequence[Any], verdicts: list) -> list:
+    """The verdicts with every proof carried along the game's line (a new list).
+
+    Back: if the position after a move is proved won for the player who made it, so was
+    the position before (that move wins). Forward: if the position before a move is
+    proved lost for its mover, so is the position after (every move loses). A position
+    already proved keeps its own proof; one not analysed yet stays so (it is still asked about).
+    """
+    verdicts = list(verdicts)
+    for ply in range(len(states) - 1, 0, -1):
+        before, after, player = verdicts[ply - 1], verdicts[ply], states[ply - 1].to_move
+        if after is not None and after.outcome_for(player) == WIN and before is not None and before.outcome is None:
+            verdicts[ply - 1] = _proved(before, player, player, _proof_for(after, player) + 1)
+    for ply in range(1, len(states)):
+        before, after, player = verdicts[ply - 1], verdicts[ply], states[ply - 1].to_move
+        if (before is not None and before.outcome_for(player) == LOSS and not states[ply].is_over
+                and after is not None and after.outcome is None):
+            verdicts[ply] = _proved(after, player, states[ply].to_move, min(-1, _proof_for(before, player) + 1))
+    return verdicts
 
 
 def percent(value: float) -> str:
@@ -201,6 +241,7 @@ def review(game_id: str, options: Mapping[str, Any] | None, moves: Sequence[str]
             verdicts.append(verdict_of_final(state))
         else:
             verdicts.append(verdict_from_analysis(state.to_move, analyses.get(i) or ()))
+    verdicts = carry_proofs(states, verdicts)
     marks = []
     for ply in range(1, len(states)):
         before, after = verdicts[ply - 1], verdicts[ply]

@@ -1,6 +1,7 @@
 """Lessons: every step replays through the engine, its answers are legal and do what the step says."""
 import copy
 import json
+import re
 
 import pytest
 
@@ -172,3 +173,65 @@ def test_step_fields_survive_loading():
     step = load("icebreaker").steps[2]
     assert isinstance(step, Step) and step.select == "e5" and step.position["red"] == "e5"
     assert step.overlay == ("nearest", "steps")
+
+
+# -- the words agree with the board ------------------------------------------------------------
+SQUARE = r"[a-j](?:10|[1-9])"
+SQUARES = rf"({SQUARE}(?:(?:, | and ){SQUARE})*)"
+
+
+def _cells(state, names: str) -> list[int]:
+    return [state.board.cell(n) for n in re.findall(SQUARE, names)]
+
+
+@pytest.mark.parametrize("game_id, n, step", STEPS, ids=ids(STEPS))
+def test_each_steps_words_agree_with_its_position(game_id, n, step):
+    """Squares named exist and hold what the words say; "next to" is true; the how-to fits the answer."""
+    from ui.learn.texts import step_text, try_sentence
+
+    state, words = step.state(), f"{step.text} {step.task or ''}"
+    board = state.board
+    for name in re.findall(rf"\b({SQUARE})\b", words):
+        board.cell(name)  # KeyError/ValueError: a square this board does not have
+    if game_id == "frozen-forest":
+        for who, name in re.findall(rf"\b(Yuki|Mina) (?:is )?on ({SQUARE})\b", words):
+            assert getattr(state, who.lower()) == board.cell(name), f"{who} is not on {name}"
+        if re.search(r"(Yuki|Mina) is next to", words):
+            assert state.mina in board.neighbours[state.yuki], "Yuki and Mina are not neighbours"
+        for names in re.findall(rf"\btrees? on {SQUARES}", words):
+            assert all(state.trees >> c & 1 for c in _cells(state, names)), f"no tree on {names}"
+    if game_id == "goats-wintering":
+        for whose, names in re.findall(rf"\b(your|enemy) goats? on {SQUARES}", words, re.I):
+            owner = state.to_move if whose.lower() == "your" else 1 - state.to_move
+            assert all(state.goats[owner] >> c & 1 for c in _cells(state, names)), f"no {whose} goat on {names}"
+    if game_id == "icebreaker":
+        for whose, names in re.findall(rf"\b(your|red|black) ships? on {SQUARES}", words, re.I):
+            owner = {"your": state.to_move, "red": 0, "black": 1}[whose.lower()]
+            assert all(state.ships[owner] >> c & 1 for c in _cells(state, names)), f"no {whose} ship on {names}"
+        for names in re.findall(rf"\bicebergs? on {SQUARES}", words):
+            assert all(state.icebergs >> c & 1 for c in _cells(state, names)), f"no iceberg on {names}"
+    if not step.is_reading:  # the how-to points where the answer is played: the board, or the buttons
+        right = [state.parse_move(m) for m in step.right_moves()]
+        on_board = any(m.to is not None for m in right)
+        assert ("on the board" in try_sentence(state, step.right_moves())) == on_board
+    last = n == len(load(game_id).steps)
+    said = " ".join(run if isinstance(run, str) else " ".join(t for t, _ in run) for run in step_text(step, last))
+    assert ("Next" in said) == (not last and step.is_reading)  # no "Next" where there is none
+
+
+def test_a_step_that_follows_shows_the_learners_own_right_move():
+    from game.lessons import following
+
+    steps = load("frozen-forest").steps
+    caught, match = steps[-2], steps[-1]
+    assert match.follows and set(caught.right_moves()) == {"f5", "e5"}
+    assert following(match, caught, "e5").yuki == caught.state().board.cell("e5")  # where the learner went
+    assert following(match, caught, "f5").yuki == match.state().yuki
+    assert following(match, caught, None).yuki == match.state().yuki  # opened on its own
+    assert following(match, caught, "a1").yuki == match.state().yuki  # not a right move: the step's own
+    # 'follows' must name the step before's position and one of its right moves.
+    data = copy.deepcopy(_data())
+    state = caught.state()
+    data["steps"][-1]["moves"][-1] = next(str(m) for m in state.legal_moves() if str(m) not in caught.right_moves())
+    with pytest.raises(ValueError, match="follows"):
+        from_json(data, "frozen_forest.json")

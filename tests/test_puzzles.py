@@ -4,6 +4,7 @@ import json
 import pytest
 
 from game import GAMES, get_game
+from game.core import plural
 from game import _native
 from game.bots.native import native_options
 from game.puzzles import (LEVELS, PROGRESS_FILE, Progress, by_level, check, from_json, load, path_for,
@@ -143,3 +144,38 @@ def test_generator_is_deterministic_and_resumes(tmp_path):
     for raw in one:
         puzzle = from_json("frozen-forest", raw)
         assert puzzle.state().play(puzzle.solution[0])
+
+
+ALL = [(gid, p) for gid in GAMES for p in load(gid)]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_refutation_ends_where_the_failure_is_plain_never_with_the_solver_winning(game_id):
+    """A wrong try's line: the game over and lost (or drawn), or a last position whose meaning is said."""
+    for puzzle in load(game_id):
+        state = puzzle.state()
+        mover = state.to_move
+        for wrong in puzzle.refutations:
+            answer = check(puzzle, wrong)
+            assert not answer.solved and answer.text.startswith("Not this")
+            end = state.play(state.parse_move(wrong))
+            for ply in answer.line:
+                end = end.play(end.parse_move(ply))
+            if end.is_over:
+                assert end.winner != mover, f"{puzzle.id} {wrong}: the line ends with the solver's side winning"
+            else:
+                assert answer.then, f"{puzzle.id} {wrong}: the line stops without saying where it stands"
+            if puzzle.refutations[wrong].result is None:  # not proved lost: shown up to where the right move had won
+                assert 1 + len(answer.line) <= max(1, puzzle.result)
+                assert f"the right move wins in {plural(puzzle.result, 'move')}" in answer.then or end.is_over
+
+
+def test_moves_are_counted_one_way_everywhere_both_sides_moves():
+    """The prompt's "in N moves", a refutation's "wins in N moves" and the line's "move k of n" count plies."""
+    for game_id, puzzle in ALL:
+        if " in " in puzzle.prompt:
+            assert puzzle.prompt.endswith(f" in {plural(puzzle.result, 'move')}"), puzzle.prompt
+        for wrong, refutation in puzzle.refutations.items():
+            after = puzzle.state().play(puzzle.state().parse_move(wrong))
+            if refutation.result is not None and refutation.result < 0 and puzzle.exact and not after.is_over:
+                assert f"wins in {plural(-refutation.result - 1, 'move')}" in check(puzzle, wrong).text

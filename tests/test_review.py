@@ -5,6 +5,8 @@ from game import get_game
 from game.bots.messages import Candidate
 from game.review import (DRAW, LOSS, LOST_WIN, SHARP_DROP, WIN, proved, replay_states, review,
                          verdict_from_analysis, verdict_of_final)
+from ui.play.hints import hint_level
+from ui.scenes.review import NOTE_PATH
 from ui.widgets.prose import short_path
 
 # Frozen Forest 4×4, each side always taking its first legal move: Yuki catches Mina on move 5.
@@ -54,10 +56,10 @@ def test_the_series_is_player_0s_view_of_each_movers_value():
     game_id, options, moves = FOREST
     # Movers alternate Yuki (0), Mina (1), ...: Mina's 0.7 is Yuki's 0.3.
     analyses = {0: [cand("a1", 0.6)], 1: [cand("c1", 0.7)], 2: [cand("b1", 0.55)],
-                3: [cand("d1", 0.2)], 4: [cand("c1", 0.9)]}
-    r = review(game_id, options, moves, analyses)
-    assert r.series == pytest.approx((0.6, 0.3, 0.55, 0.8, 0.9, 1.0))
-    assert r.complete and r.analysed == 6 and r.missing() == []
+                3: [cand("d1", 0.2)], 4: [cand("d1", 0.4)], 5: [cand("a1", 0.3)]}
+    r = review(game_id, options, moves[:-1], analyses)
+    assert r.series == pytest.approx((0.6, 0.3, 0.55, 0.8, 0.4))
+    assert r.complete and r.analysed == 5 and r.missing() == []
 
 
 def test_unanalysed_positions_are_gaps_and_missing_lists_them_in_order():
@@ -139,6 +141,24 @@ def test_keeping_a_proved_win_is_not_marked_even_when_the_next_search_is_unsure(
     # The bot proved the very move played wins; the next search merely has not re-proved it.
     unsure = {1: [cand("d4", 1.0, 3), cand("c1", 1.0, 5)], 2: [cand("b1", 0.5)]}
     assert review(game_id, options, moves, unsure).marks == ()
+
+
+def test_a_proof_is_carried_along_the_line_so_no_look_forgets_what_another_proved():
+    game_id, options, moves = FOREST
+    # Yuki (0) to move at 2 was left unproved (70%), but his b1 led to a position proved lost
+    # for Mina: so b1 won, and position 2 was a win for Yuki all along.
+    r = review(game_id, options, moves, {2: [cand("c2", 0.7)], 3: [cand("d1", 0.0, -2)]})
+    assert r.verdicts[2].outcome_for(0) == WIN and r.verdicts[2].label == "wins in 3"
+    assert r.verdicts[2].best == "c2"  # the bot's own choice is still shown
+    # Forward: Mina proved lost at 1 (in 4); every move of hers keeps it so, whatever a quick look said.
+    r = review(game_id, options, moves, {1: [cand("c1", 0.0, -4)], 2: [cand("b1", 0.6)]})
+    assert r.verdicts[2].outcome_for(1) == LOSS and r.verdicts[2].label == "wins in 3"
+    # A position not analysed yet stays unanalysed (it is still asked about) ...
+    r = review(game_id, options, moves, {3: [cand("d1", 0.0, -2)]})
+    assert r.verdicts[2] is None and r.missing() == [0, 1, 2, 4]
+    # ... and one with a proof of its own keeps it.
+    r = review(game_id, options, moves, {2: [cand("b1", 1.0, 5)], 3: [cand("d1", 0.0, -2)]})
+    assert r.verdicts[2].label == "wins in 5"
 
 
 def test_the_losing_last_move_is_judged_against_the_result():
@@ -329,11 +349,13 @@ def test_the_graph_fills_in_one_position_at_a_time_and_marks_the_drop(review_dri
     assert seen_partial and scene.analysis.review.complete
     assert d.worker.overlaps == 0  # the next request waited for each reply
     assert [(req[2], req[3], req[4]) for req in d.worker.requests[:13]] == \
-        [(list(moves[:i]), "casual", "analyse") for i in range(13)]
+        [(list(moves[:i]), hint_level(game_id, options), "analyse") for i in range(13)]
     assert len(d.worker.requests) == 13  # the final position is judged by its result
     mark = scene.analysis.review.mark_at(5)
     assert mark is not None and mark.note == "evaluation fell from 71% to 30%"
-    assert [m.ply for m in scene.analysis.review.marks] == [5]
+    # And move 12, which let the other side win at once (the bot's 50% everywhere else notwithstanding).
+    assert [m.ply for m in scene.analysis.review.marks] == [5, 12]
+    assert scene.analysis.review.mark_at(12).note == "evaluation fell from 50% to a proved loss"
     d.click((scene.panel.graph.x_of(5), scene.panel.graph.rect.centery))
     assert scene.index == 5
     assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.panel.note_text()
@@ -409,7 +431,7 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     d.key(pygame.K_RETURN, frames=2)
     picture = pygame.image.load(str(tmp_path / "end.png"))
     assert picture.get_size() == (960, 960)
-    assert f"Board saved to {short_path(tmp_path / 'end.png')}" in scene.panel.note_text()
+    assert f"Board saved to {short_path(tmp_path / 'end.png', NOTE_PATH)}" in scene.panel.note_text()
     d.key(pygame.K_HOME)
     assert scene.export_png(tmp_path / "start")  # ".png" is added
     start = pygame.image.load(str(tmp_path / "start.png"))
@@ -422,7 +444,7 @@ def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, 
     loaded = load(tmp_path / "game.json")
     assert loaded.record.moves == moves and loaded.record.game_id == game_id
     assert loaded.record.options == get_game(game_id).validate(**options) and loaded.state.is_over
-    assert f"Game saved to {short_path(tmp_path / 'game.json')}" in scene.panel.note_text()
+    assert f"Game saved to {short_path(tmp_path / 'game.json', NOTE_PATH)}" in scene.panel.note_text()
 
 
 def test_export_failures_are_messages(review_driver, tmp_path):
@@ -508,3 +530,36 @@ def test_the_review_scores_say_each_roles_figure_after_a_colon_as_the_play_panel
     longest = score_texts(game, state)[0]
     assert longest == f"Player 2 to move · Warmth — Player 1: {state.scores[0]} · Player 2: {state.scores[1]}"
     assert longest.endswith(play_scores(game, state)[0])
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: "%dx%d" % s)
+def test_the_saved_records_path_is_said_whole_in_the_note(make_app, monkeypatch, tmp_path, size):
+    """'Game saved to …/records/frozen-' was cut: the path is shortened sensibly and its line is never cut."""
+    from ui.headless import Driver
+    from ui.widgets.prose import PAD_X
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    d = Driver(make_app(offer_resume=False, size=size, worker_factory=AnalysingWorker))
+    d.frames(2)
+    scene = open_review(d, FOREST)
+    scene.go(3)
+    folder = tmp_path / ".local" / "share" / "frostfield" / "records"
+    folder.mkdir(parents=True)
+    assert scene.save_record(folder / "frozen-forest-ecd453b8.json")
+    d.frames(1)
+    note, panel = scene.panel.note_text(), scene.panel
+    assert "Game saved to ~/…/records/frozen-forest-ecd453b8.json" in note
+    upto = [p for p in panel.note if "Game saved" in str(p)]
+    upto = panel.note[:panel.note.index(upto[0]) + 1]
+    assert len(panel.prose.wrap(upto, panel.note_rect.w - 2 * PAD_X)) <= panel.prose.lines_in(panel.note_rect)
+    assert (folder / "frozen-forest-ecd453b8.json").exists()
+
+
+def test_a_long_path_keeps_its_start_its_folder_and_its_name():
+    from pathlib import Path
+
+    home = Path.home()
+    assert short_path(home / ".local" / "share" / "frostfield" / "records" / "game.json", 30) == "~/…/records/game.json"
+    assert short_path(Path("/var") / ("x" * 60) / "records" / "game.json", 30) == "/…/records/game.json"
+    assert short_path(home / "a" / ("y" * 60) / "game.json", 20) == "~/…/game.json"
+    assert short_path(home / "a" / ("y" * 60) / ("g" * 30 + ".json"), 20) == "…/" + "g" * 30 + ".json"

@@ -92,6 +92,72 @@ def test_the_move_list_follows_the_game_and_a_click_shows_that_position(driver):
     assert scene.session.index == target - 1
 
 
+def test_each_move_sits_in_the_column_of_the_player_who_made_it(driver):
+    from ui.widgets.move_list import rows_by_mover
+
+    # Alternating moves fill rows of two; a player moving twice running starts a new row.
+    assert rows_by_mover([0, 1, 0, 1, 0]) == [[1, 2], [3, 4], [5, None]]
+    assert rows_by_mover([0, 1, 1, 1, 0]) == [[1, 2], [None, 3], [None, 4], [5, None]]
+    assert rows_by_mover([1, 0]) == [[None, 1], [2, None]]
+    # Horizontal/Vertical 3×3: Horizontal asks b3?, Vertical answers yes and then moves a3* herself.
+    moves = ["a1", "a2", "b2", "b1", "c1", "c2", "b3?", "yes", "a3*", "c3*"]
+    scene = open_game(driver, "hv-grid", moves, size=3)
+    driver.frames(1)
+    states = scene.session.history
+    cells = dict((ply, rect) for rect, ply in scene.panel.moves.cells)
+    left, right = cells[1].x, cells[2].x  # Horizontal's column, Vertical's
+    for ply in range(1, len(moves) + 1):
+        assert cells[ply].x == (left, right)[states[ply - 1].to_move], (ply, moves[ply - 1])
+    assert states[7].to_move == 1 and cells[8].x == right  # the answer "yes": Vertical's
+    assert cells[9].y > cells[8].y  # Vertical's own move after it: a row of its own
+
+
+def test_a_long_message_is_capped_so_the_move_list_keeps_its_rows_and_the_wheel_scrolls_the_rest(make_app,
+                                                                                                   monkeypatch):
+    from ui.headless import Driver
+    from ui.play.panel import MESSAGE_MOST
+
+    for size in ((800, 560), (1280, 800)):
+        d = Driver(make_app(offer_resume=False, size=size))
+        d.frames(2)
+        scene = start(d, "hv-grid", size=8, diagonals="never")
+        for _ in range(20):
+            d.play(scene.state.legal_moves()[0])
+        long = " ".join(f"Sentence {i} of a long note that a hint, an overlay and a why-not could make." for i in range(30))
+        scene.say(long)
+        d.frames(1)
+        panel = scene.panel
+        total, shown = panel.message_lines()
+        assert total > shown >= 3  # capped: not the whole note ...
+        assert panel.message_rect.h <= max(3 * panel.prose.line + 16, int(panel.flow.h * MESSAGE_MOST)) + 1
+        rows = {rect.y for rect, _ in panel.moves.cells}
+        assert len(rows) >= 3  # ... so the move list keeps rows to read and click
+        # The wheel over the message scrolls it to its last line, and no further.
+        inside = panel.message_rect.center
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: inside)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0))
+        d.frames(1)
+        assert panel.message_first == 2  # two lines down, as the wheel turned
+        assert panel.scroll_message(inside, 1000) and panel.message_first == total - shown
+        assert not panel.scroll_message((panel.message_rect.x, panel.message_rect.bottom + 5), -1)  # not over it
+        # The last words are reached, drawn in the box.
+        d.frames(1)
+        assert plain_lines(panel)[-1].endswith("why-not could make.") and panel.message_first + shown == total
+        scene.say("Short.")  # a new message starts from its top
+        d.frames(1)
+        assert panel.message_first == 0 and panel.message_lines()[0] == 1
+        d.app.close()
+
+
+def plain_lines(panel):
+    """The message's lines in the box as drawn (scrolled)."""
+    from ui.widgets.prose import PAD_X
+
+    lines = panel.prose.wrap(panel.message, panel.message_rect.w - 2 * PAD_X)
+    shown = panel.message_lines()[1]
+    return ["".join(t for t, _ in line) for line in lines[panel.message_first:panel.message_first + shown]]
+
+
 def test_a_click_on_an_earlier_move_against_the_bot_keeps_the_bot_waiting(make_app):
     from conftest import StandInWorker
     from ui.headless import Driver

@@ -90,3 +90,70 @@ def test_the_menu_shows_several_kept_games_and_previews_that_fill_their_cards(ma
     for card, game in zip(menu.layout.cards, menu.games):
         assert card.thumb.w >= 0.6 * card.rect.h, game.id  # the picture takes most of the card's height
         assert card.summary.h >= menu.prose.height([game.summary], card.summary.w)  # and the pitch stays whole
+
+
+def test_only_window_sizes_that_fit_the_screen_are_offered_and_a_remembered_larger_one_shrinks(make_app, tmp_path,
+                                                                                               monkeypatch):
+    import json
+
+    from ui.headless import Driver
+    from ui.settings import FRAME, fit_window, sizes_that_fit
+
+    # Pure: a 1280×800 laptop screen takes 1024×640 only (a title bar and a panel need room too).
+    assert sizes_that_fit((1280, 800)) == [(1024, 640)]
+    assert (1920, 1080) in sizes_that_fit((2560, 1440)) and sizes_that_fit((800, 600)) == [(800, 560)]
+    assert fit_window((1920, 1080), (1280, 800)) == (1280, 800 - FRAME[1])
+    assert fit_window((1024, 640), (1280, 800)) == (1024, 640) and fit_window((1920, 1080), None) == (1920, 1080)
+    # The app on a 1366×768 screen, with 1920×1080 remembered from a larger one.
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"window": [1920, 1080]}))
+    app = make_app(offer_resume=False, size=None)
+    assert app.size == (1366, 768 - FRAME[1]) and app.settings.window == app.size
+    d = Driver(app)
+    d.frames(2)
+    d.press("Settings")
+    offered = [value for _, value in next(f for f in d.scene.form.fields if f.key == "window").choices]
+    assert offered == [(1024, 640), (1366, 696)]  # what fits, and the window as it is; never 1280×800 or more
+
+
+def test_a_key_held_past_the_repeat_delay_opens_the_rules_once_and_arrows_still_repeat(make_app):
+    """F1 did nothing 1 press in 4: a slow frame let pygame's key repeat send a second F1, closing the rules."""
+    from game.record import Seat
+    from ui.headless import Driver, start_game
+    from ui.payloads import GameSetup
+
+    d = Driver(make_app(offer_resume=False))
+    start_game(d, GameSetup("frozen-forest", {}, (Seat(), Seat("bot", "casual"))))
+
+    def post(kind, key, mod=0):
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
+
+    post(pygame.KEYDOWN, pygame.K_F1)
+    post(pygame.KEYDOWN, pygame.K_F1)  # the repeat, read with the press in one slow frame
+    d.frames(2)
+    post(pygame.KEYDOWN, pygame.K_F1)  # and one more while the rules are up
+    post(pygame.KEYUP, pygame.K_F1)
+    d.frames(2)
+    assert d.app.scenes.current_name == "rules"
+    d.key(pygame.K_F1, frames=2)  # a new press closes them
+    assert d.app.scenes.current_name == "play"
+    # Held arrows still step the cursor: each repeat reaches the scene.
+    seen = []
+    scene = d.scene
+    real = scene.handle_event
+    scene.handle_event = lambda e: (seen.append(e.key) if e.type == pygame.KEYDOWN else None, real(e))
+    for _ in range(3):
+        post(pygame.KEYDOWN, pygame.K_RIGHT)
+    post(pygame.KEYUP, pygame.K_RIGHT)
+    d.frames(2)
+    assert seen == [pygame.K_RIGHT] * 3
+    # A key let go while the window was away sends no KEYUP: the next press is a press.
+    post(pygame.KEYDOWN, pygame.K_F1)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    d.frames(2)
+    assert d.app.scenes.current_name == "rules"
+    post(pygame.KEYDOWN, pygame.K_F1)
+    d.frames(2)
+    assert d.app.scenes.current_name == "play"

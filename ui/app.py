@@ -22,7 +22,7 @@ import pygame_gui
 from ui.bots import BotClient, default_worker
 from ui.payloads import Crash
 from ui.scene import Scene, SceneManager
-from ui.settings import MIN_WINDOW, Settings
+from ui.settings import MIN_WINDOW, Settings, fit_window
 from ui.setups import read_setups
 from ui.storage import Storage
 from ui.theme import Theme
@@ -30,6 +30,9 @@ from ui.theme import Theme
 FPS = 60
 IDLE_WAIT_MS = 100   # while nothing moves, wake this often (pygame-gui's tooltips and text cursors need time)
 IDLE_POLL = 0.01     # seconds between looks for events while idle (input waits at most this long)
+# Keys whose repeat means something when held: the cursor, deleting text, paging (and Ctrl+Z/Ctrl+Y).
+REPEATING = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE,
+                       pygame.K_PAGEUP, pygame.K_PAGEDOWN))
 MAX_DT = 0.25        # a frame after a long sleep advances time by at most this much
 GIVE_UP = 3          # failures without a good frame between them before the app stops calling scenes
 ICON = "sprites/icon.svg"  # the window's icon, the same file the standalone executable's icon is made from
@@ -68,6 +71,9 @@ class App:
         pygame.display.set_caption(self.title())
         self._set_icon()  # before set_mode: some platforms read the icon only when the window opens
         self._windowed_at: tuple[int, int] | None = None  # where the window stood before fullscreen
+        if size is None and fit_window(self.settings.window, self.desktop) != tuple(self.settings.window):
+            # A size remembered on a larger screen would run off this one (Back and Quit out of reach).
+            self.settings = self.settings.changed(window=fit_window(self.settings.window, self.desktop))
         self.screen = self._open_window(size or self.settings.window, self.settings.fullscreen)
         self.theme = Theme(self.screen.get_size())
         self.ui = pygame_gui.UIManager(self.screen.get_size(), self.theme.scaled(), enable_live_theme_updates=False)
@@ -82,6 +88,7 @@ class App:
         self._failures = 0          # scene failures since the last good frame
         self._stuck: str | None = None  # set when scenes keep failing: the app draws this itself
         self._dirty = True          # the window needs drawing though no event came (a switch between frames)
+        self._held: set[int] = set()  # keys down now: a KEYDOWN for one of them is the key repeat's
         if scenes is None:
             from ui.scenes import scene_factories
 
@@ -95,6 +102,15 @@ class App:
     def size(self) -> tuple[int, int]:
         """The window size in pixels."""
         return self.screen.get_size()
+
+    @property
+    def desktop(self) -> tuple[int, int] | None:
+        """The screen's size in pixels (the first display's), or None if the platform does not say."""
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            return None
+        return tuple(sizes[0]) if sizes and min(sizes[0]) > 0 else None
 
     @property
     def font_step(self) -> float:
@@ -280,6 +296,9 @@ class App:
             # Remembered when the app closes: dragging a window edge sends many of these.
             self.settings = self.settings.changed(window=size)
             return
+        if self._is_repeat(event) and not (event.key in REPEATING or (
+                event.key in (pygame.K_z, pygame.K_y) and event.mod & pygame.KMOD_CTRL)):
+            return  # a held F1 must not open the rules and close them again 300 ms later
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:  # fullscreen on and off, on every screen
             message = self.apply_settings(self.settings.changed(fullscreen=not self.settings.fullscreen))
             if message:
@@ -293,6 +312,23 @@ class App:
             return
         if scene.dialog is None or not scene.dialog.handle_event(event):
             scene.handle_event(event)
+
+    def _is_repeat(self, event: pygame.event.Event) -> bool:
+        """True for a KEYDOWN of a key already down: the key repeat's, not a new press.
+
+        pygame repeats a key that is still down when events are next read; a frame that
+        builds a screen can take longer than the repeat delay, so even a quick press of F1
+        came back as two (the rules opened and closed again: "F1 does nothing").
+        """
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self._held.clear()  # a key let go in another window sends no KEYUP here
+        elif event.type == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in self._held:
+                return True
+            self._held.add(event.key)
+        return False
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
         """Draw the current scene and its widgets onto `surface` (the window by default)."""

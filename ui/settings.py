@@ -19,6 +19,27 @@ SETTINGS_NAME = "settings.json"
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 MIN_WINDOW = (800, 560)
+FRAME = (0, 72)  # what a window manager puts around a window and beside it: title bar, panels
+
+
+def fits(size: tuple[int, int], desktop: tuple[int, int] | None) -> bool:
+    """True if a window of `size` fits the desktop with its frame (always, when the desktop is unknown)."""
+    if desktop is None:
+        return True
+    return size[0] + FRAME[0] <= desktop[0] and size[1] + FRAME[1] <= desktop[1]
+
+
+def sizes_that_fit(desktop: tuple[int, int] | None) -> list[tuple[int, int]]:
+    """The window sizes to offer on this desktop: those that fit; the smallest the app takes if none does."""
+    return [s for s in WINDOW_SIZES if fits(s, desktop)] or [MIN_WINDOW]
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """`size` shrunk to fit the desktop with its frame (never below MIN_WINDOW); unchanged if it fits."""
+    if fits(size, desktop):
+        return tuple(size)
+    return (max(MIN_WINDOW[0], min(size[0], desktop[0] - FRAME[0])),
+            max(MIN_WINDOW[1], min(size[1], desktop[1] - FRAME[1])))
 
 
 @dataclass(frozen=True)

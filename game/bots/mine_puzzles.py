@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import GAMES, get_game
+from game.core import plural
 from game import _native
 from game.bots.native import native_options
 from game.puzzles import FOLDER, FORMAT, VERSION, LEVELS, by_level, check, load, path_for
@@ -284,16 +285,16 @@ def puzzle_id(state) -> str:
 
 
 def prompt(state, facts: dict, plan: Plan) -> str:
-    """What the puzzle asks, in the game's words: "Yuki to move: catch Mina in 3"."""
+    """What the puzzle asks, in the game's words: "Yuki to move: catch Mina in 5 moves"."""
     role = state.game.roles[state.to_move]
     if facts["goal"] == "hold":
         return f"{role}: the only move that does not lose"
     role, task = state.game.puzzle_prompt(state)
     depths = set(facts["solution_plies"])
-    # "In k": every solution wins within k of the mover's own moves (players alternate here).
+    # "In k moves": every solution wins within k moves, both sides' counted, as everywhere in the app.
     # With a horizon that is what the solution means; else (exact distances) it is said when they all take k.
     if plan.horizon is not None or (plan.exact and len(depths) == 1):
-        task += f" in {(max(depths) + 1) // 2}"
+        task += f" in {plural(max(depths), 'move')}"
     return f"{role}: {task}"
 
 

@@ -17,6 +17,9 @@ A step sets up a position and says one idea; unless it is only read, it asks for
     task     what the learner is asked to do; absent for a step that is only read
     goal     what a right move achieves (see GOALS and the game's Game.lesson_goals), e.g. "win", "capture"
     answers  the right moves; absent when every legal move meeting the goal is right
+    follows  true (a step only to read): the position goes on from the learner's right move
+             in the step before (`moves` is that step's position and one of its right moves,
+             shown when the step is opened on its own), so the board shows what was played
 
 A tested invariant: `answers`, when given, are exactly the legal moves that meet the goal,
 so a learner is never told "not this one" for doing what was asked.
@@ -50,6 +53,7 @@ class Step:
     task: str | None = None
     goal: str | None = None
     answers: tuple[str, ...] | None = None
+    follows: bool = False
 
     @property
     def is_reading(self) -> bool:
@@ -194,11 +198,28 @@ def from_json(data: Any, where: str = "lesson") -> Lesson:
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
         raise ValueError(f"{where}: a lesson needs a list of steps")
-    return Lesson(game_id, str(data.get("title", "")), tuple(
+    lesson = Lesson(game_id, str(data.get("title", "")), tuple(
         _step(game_id, raw, f"{where}, step {i}") for i, raw in enumerate(steps, 1)))
+    for i, (before, step) in enumerate(zip(lesson.steps, lesson.steps[1:]), 2):
+        goes_on = (not before.is_reading and step.is_reading and step.position is None and before.position is None
+                   and step.moves[:-1] == before.moves and step.moves[-1:] and step.moves[-1] in before.right_moves())
+        if step.follows and not goes_on:
+            raise ValueError(f"{where}, step {i}: 'follows' is for a step to read, with the step before's moves "
+                             "and one of its right moves")
+    if lesson.steps[0].follows:
+        raise ValueError(f"{where}, step 1: the first step follows no step")
+    return lesson
 
 
-_FIELDS = {"title", "text", "options", "moves", "position", "overlay", "select", "task", "goal", "answers"}
+def following(step: Step, before: Step, played: str | None) -> State:
+    """The position of a step that `follows` the one before, after the learner's right move `played` there."""
+    if not step.follows or played is None or played not in before.right_moves():
+        return step.state()
+    state = before.state()
+    return state.play(state.parse_move(played))
+
+
+_FIELDS = {"title", "text", "options", "moves", "position", "overlay", "select", "task", "goal", "answers", "follows"}
 
 
 def _step(game_id: str, raw: Any, where: str) -> Step:
@@ -224,7 +245,7 @@ def _step(game_id: str, raw: Any, where: str) -> Step:
         game_id=game_id, title=raw["title"], text=raw["text"], options=dict(raw.get("options", {})),
         moves=tuple(raw.get("moves", ())), position=raw.get("position"),
         overlay=overlay, select=raw.get("select"), task=raw.get("task"),
-        goal=goal, answers=None if answers is None else tuple(answers),
+        goal=goal, answers=None if answers is None else tuple(answers), follows=raw.get("follows") is True,
     )
     try:
         state = step.state()

@@ -13,7 +13,7 @@ A puzzle:
     difficulty  the number levels were cut from (depth of the proof, plausible moves that fail)
     options     the game's full options
     moves       the position, as moves in notation from the start
-    prompt      e.g. "Yuki to move: catch Mina in 3"
+    prompt      e.g. "Yuki to move: catch Mina in 5 moves" (moves of both sides, as everywhere in the app)
     goal        "win" (keep the proved win) or "hold" (the only move that does not lose: a draw)
     solution    every move that keeps the proved result, in notation
     result      the solution's proved result for the mover, in plies: +n wins in n, 0 draw
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core import State, get_game
+from game.core import State, get_game, plural
 from game.record import atomic_write
 from game.userfiles import parse_json, put_aside, read_small, short_lock
 
@@ -80,19 +80,54 @@ class Answer:
     """The verdict on a try: solved or not, one sentence why, and the line to play out after it.
 
     `line` continues from the position after the try: the rest of the proof (solved) or
-    the opponent's refutation (not solved); empty for an illegal try.
+    the opponent's refutation (not solved), ending where the failure is plain; empty for
+    an illegal try. `then` says where the line's last position stands when the game is not
+    over there (a proved win the line was cut short of, or the win that did not come).
+    Moves are counted as everywhere in the app: each side's move is one.
     """
 
     solved: bool
     legal: bool
     text: str
     line: tuple[str, ...] = ()
+    then: str = ""
 
 
-def _own_moves(plies: int) -> str:
-    """Plies counted from a player's own move as that player's moves (the games alternate)."""
-    n = (plies + 1) // 2
-    return f"{n} move{'s' if n != 1 else ''}"
+def _moves(plies: int) -> str:
+    """A number of moves, both sides' counted: "1 move", "5 moves"."""
+    return plural(plies, "move")
+
+
+def _refuting_line(puzzle: Puzzle, after: State, refutation: Refutation) -> tuple[tuple[str, ...], str]:
+    """The refutation's line to play out after a wrong try, and what its last position means.
+
+    A try not proved to lose (Goats Wintering: no win within the horizon) may still win
+    later: its line stops where the right move had already won, never where the mover wins.
+    """
+    roles, mover = after.game.roles, puzzle.state().to_move
+    line, result = list(refutation.line), refutation.result
+    if result is None:
+        line = line[:max(0, puzzle.result - 1)]
+    state, kept = after, []
+    for ply in line:
+        nxt = state.play(state.parse_move(ply))
+        if nxt.is_over and nxt.winner == mover and (result is None or result < 0):
+            break  # never end a refutation with the mover winning
+        state = nxt
+        kept.append(ply)
+    if state.is_over:
+        return tuple(kept), ""
+    played = 1 + len(kept)  # the try and the line
+    if result is None:
+        then = f"{roles[mover]} has not won after {_moves(played)}; the right move wins in {_moves(puzzle.result)}."
+    elif result == 0:
+        then = "From here it is a draw with best play."
+    elif puzzle.exact:
+        then = f"From here {roles[1 - mover]} wins in {_moves(max(1, -result - played))}, proved."
+    else:
+        then = f"From here {roles[1 - mover]} wins with best play, proved."
+    return tuple(kept), then
+
 
 
 def check(puzzle: Puzzle, move) -> Answer:
@@ -111,20 +146,21 @@ def check(puzzle: Puzzle, move) -> Answer:
     refutation = puzzle.refutations.get(text)
     if refutation is None:  # not stored: the generator proved every other move fails, so it does
         return Answer(False, True, f"Not this: {text} does not keep the result.")
-    result, line = refutation.result, refutation.line
+    result = refutation.result
     after = state.play(text)
     if after.is_over:
-        return Answer(False, True, f"Not this: after {text} the game ends. {after.end_reason}", line)
+        return Answer(False, True, f"Not this: after {text} the game ends. {after.end_reason}")
+    line, then = _refuting_line(puzzle, after, refutation)
     if result is None:
-        outcome = f"{role} no longer wins within {_own_moves(puzzle.result)}"
+        outcome = f"{role} no longer wins within {_moves(puzzle.result)}"
     elif result == 0:
         outcome = "it is only a draw"
     elif puzzle.exact:
-        outcome = f"{opponent} wins in {_own_moves(-result - 1)}"
+        outcome = f"{opponent} wins in {_moves(-result - 1)}"
     else:
         outcome = f"{opponent} wins with best play"
     reply = f"; {roles[after.to_move]} answers {line[0]}" if line else ""
-    return Answer(False, True, f"Not this: after {text}, {outcome}{reply}.", line)
+    return Answer(False, True, f"Not this: after {text}, {outcome}{reply}.", line, then)
 
 
 # -- loading ------------------------------------------------------------------------------

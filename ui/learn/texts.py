@@ -7,9 +7,15 @@ the colour only adds.
 from __future__ import annotations
 
 
-def try_sentence(state) -> str:
-    """How to play a move here: on the board, or (only moves without a cell: yes/no, pass) with the buttons."""
+def try_sentence(state, right=None) -> str:
+    """How to play a move here: on the board, or (only moves without a cell: yes/no, pass) with the buttons.
+
+    `right` (notations), if given, are the moves asked for: a lesson whose answer is Pass says the button.
+    """
     moves = state.legal_moves()
+    if right is not None and any(m.to is None for m in moves) and all(
+            m.to is None for m in moves if str(m) in set(right)):
+        moves = [m for m in moves if m.to is None]  # the buttons, all of them: which one is the learner's call
     if moves and all(m.to is None for m in moves):
         keys = [str(m)[0].upper() for m in moves]
         return f"Choose with the button{'s' if len(keys) > 1 else ''} below (key{'s' if len(keys) > 1 else ''} {' or '.join(keys)})."
@@ -22,10 +28,12 @@ def step_subtitles(index: int, count: int, title: str) -> tuple[str, str]:
     return f"Step {index + 1} of {count}: {title}", f"Step {index + 1} of {count}"
 
 
-def step_text(step) -> list:
+def step_text(step, last: bool = False) -> list:
     """The step's idea, then its task after "Your move:" in bold (a step only to read says how to go on, dimmed)."""
     if not step.task:
-        return [step.text, (("Read, then go on with Next (Enter).", "dim"),)]
+        then = ("That is the end of the lesson: play a game, or try puzzles." if last
+                else "Read, then go on with Next (Enter).")
+        return [step.text, ((then, "dim"),)]
     return [step.text, (("Your move: ", "accent-bold"), (step.task, "text-bold"))]
 
 

@@ -5,7 +5,8 @@ the bot thinks), score, the match note. From the bottom: four rows of buttons, t
 overlay legend. Between them the flow: the situation banner, the message and the row of
 move buttons, each as tall as its text needs, and the move list (which follows the game
 and takes clicks) in what is left; the legend gives up its room to a banner that needs it.
-Texts are drawn by ui.widgets.prose, measured exactly: never a scrollbar.
+Texts are drawn by ui.widgets.prose, measured exactly. The message is capped (MESSAGE_MOST)
+so the move list keeps its rows; the rest of a long one scrolls with the mouse wheel.
 
 Below the board (a portrait window) the panel has three columns: who and what (with the
 move buttons and the move list), the flow with the legend under it, and the buttons.
@@ -29,6 +30,8 @@ LEGEND_ROW, LEGEND_ICON = 24, 20
 BUTTON, GAP = 40, 6
 CHIP = 28             # the chip holding the mover's piece
 PAD = 12
+MESSAGE_MOST = 0.3    # the message's largest share of the flow (at least MESSAGE_LINES lines); the rest scrolls
+MESSAGE_LINES = 3
 MATCH_MOST = 0.3      # the match note takes at most this share of the column
 # The board gets what the panel leaves: the panel is this wide (pixels, and share of the window).
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 300, 460, 0.28
@@ -49,6 +52,7 @@ class PlayPanel:
         step = scene.ctx.font_step
         self.prose, self.small = Prose(scene.ui, 18, step), Prose(scene.ui, 14, step)
         self.banner, self.message, self.match = [], [], []
+        self.message_first = 0  # lines of a long message scrolled away above
         self.cut = 0
         self.legend_labels: list = []
         s = lambda v: int(v * scale)  # noqa: E731
@@ -152,6 +156,8 @@ class PlayPanel:
         for button, ok in ((self.buttons["undo"], can_undo), (self.buttons["redo"], can_redo)):
             if shown.remember(button, ok) and ok != button.is_enabled:
                 button.enable() if ok else button.disable()
+        if plain(message) != plain(self.message):
+            self.message_first = 0  # a new message shows from its start
         self.banner, self.message = banner, message
         shown.remember("flow", repr((banner, message, self.match)))  # drawn by the panel: a change must be drawn
         self._flow(bool(choices))
@@ -178,6 +184,8 @@ class PlayPanel:
         choices_h = s(CHOICES) if has_choices and self.choice_home is None else 0
         banner_h = self.prose.height(self.banner, r.w) if self.banner else 0
         message_h = self.prose.height(self.message, r.w) if self.message else 0
+        most_lines = max(MESSAGE_LINES, (int(r.h * MESSAGE_MOST) - 16) // self.prose.line)  # whole lines
+        message_h = min(message_h, most_lines * self.prose.line + 16)
         gaps = (gap if banner_h else 0) + (gap if message_h else 0)
         room = r.h - (0 if self.moves_home else self._moves_least()) - choices_h - gaps
         self._show_legend(banner_h + message_h <= room or self.flow_without_legend is None)
@@ -229,13 +237,30 @@ class PlayPanel:
                 tooltip={"pass": "P", "yes": "Y", "no": "N"}.get(text), object_id="#choice",
                 style="@primary" if lit else None))  # bright only when it is the move to make
 
+    def message_lines(self) -> tuple[int, int]:
+        """The message's (lines in all, lines its box shows)."""
+        if not self.message or not self.message_rect.h:
+            return 0, 0
+        from ui.widgets.prose import PAD_X
+
+        lines = self.prose.wrap(self.message, self.message_rect.w - 2 * PAD_X)
+        return len(lines), self.prose.lines_in(self.message_rect)
+
+    def scroll_message(self, pos, lines: int) -> bool:
+        """Scroll the message by `lines` (positive: further down) if `pos` is over it and it is longer than its box."""
+        total, shown = self.message_lines()
+        if not self.message_rect.collidepoint(pos) or total <= shown:
+            return False
+        self.message_first = max(0, min(total - shown, self.message_first + lines))
+        return True
+
     def message_text(self) -> str:
         """What the banner and the message say, as plain text (for tests)."""
         return plain(self.banner + self.message)
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, palette, view, player: int | None, player_colour, thinking: float | None,
-             moves: list[str], current: int) -> None:
+             moves: list[str], current: int, movers=None) -> None:
         """Panel ground, banner, message, match note, move list, the mover's chip, legend icons, the thinking bar.
 
         Widgets are not changed here (pygame-gui would show the change only a frame later): see show and thinking.
@@ -250,12 +275,13 @@ class PlayPanel:
         if self.message:
             pygame.draw.rect(surface, palette.well, self.message_rect, border_radius=8)
             pygame.draw.rect(surface, palette.panel_border, self.message_rect, width=1, border_radius=8)
-            self.cut += self.prose.draw(surface, self.message_rect, self.message, palette)
+            self.prose.draw(surface, self.message_rect, self.message, palette, first=self.message_first)
+            self._draw_scrollbar(surface, palette)
         if self.match_rect is not None:
             pygame.draw.rect(surface, palette.well, self.match_rect, border_radius=8)
             self.small.draw(surface, self.match_rect, self.match, palette)
         self.moves.draw(surface, self.moves_font, moves, current, (), palette, palette.accent, undone=True,
-                        empty="No moves yet.")
+                        empty="No moves yet.", movers=movers)
         self._draw_chip(surface, palette, view, player, player_colour)
         for rect, key in self.legend_rows if self.legend_shown else ():
             surface.blit(self._icon(view, key, rect.w), rect.topleft)
@@ -268,6 +294,18 @@ class PlayPanel:
             done = bar.copy()
             done.w = max(2, int(bar.w * thinking))
             pygame.draw.rect(surface, palette.accent, done, border_radius=4)
+
+    def _draw_scrollbar(self, surface: pygame.Surface, palette) -> None:
+        """A thin bar at the message's right edge when it scrolls: where the lines shown are in the whole."""
+        total, shown = self.message_lines()
+        if total <= shown:
+            return
+        r = self.message_rect.inflate(0, -12)
+        track = pygame.Rect(r.right - 7, r.y, 4, r.h)
+        pygame.draw.rect(surface, palette.panel_border, track, border_radius=2)
+        top = track.y + track.h * self.message_first // total
+        thumb = pygame.Rect(track.x, top, 4, max(8, track.h * shown // total))
+        pygame.draw.rect(surface, palette.accent, thumb, border_radius=2)
 
     def _icon(self, view, key: str, px: int) -> pygame.Surface:
         """A legend icon or a piece, rendered once per size."""

@@ -93,7 +93,7 @@ class ReviewPanel:
         return plain(self.note)
 
     def draw(self, surface: pygame.Surface, palette, review, index: int, moves, *, colours, names,
-             pending: int | None) -> None:
+             pending: int | None, movers=None) -> None:
         """Panel ground, the graph (a small bar under the position being evaluated), the move list."""
         pygame.draw.rect(surface, palette.panel, self.rect, border_radius=12)
         pygame.draw.rect(surface, palette.panel_border, self.rect, width=2, border_radius=12)
@@ -107,7 +107,8 @@ class ReviewPanel:
             x, r = int(self.graph.x_of(pending)), self.graph.rect
             pygame.draw.rect(surface, palette.accent, pygame.Rect(x - 1, r.bottom - 6, 3, 4))
         # The list reads like the subtle line above it.
-        self.moves.draw(surface, self.score_label.font, moves, index, set(marks), palette, MARK_COLOUR)
+        self.moves.draw(surface, self.score_label.font, moves, index, set(marks), palette, MARK_COLOUR,
+                        movers=movers)
 
     def _font(self, px: int) -> pygame.font.Font:
         """pygame's bundled font at a pixel size (cached), for the graph's small labels."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 from game.core import plural
 from game.review import DRAW, LOSS, WIN, percent
 from ui.bots import level_name
-from ui.review.analysis import LEVEL
 
 
 def status_text(game, states, moves, index: int) -> str:
@@ -39,7 +38,7 @@ def analysis_text(analysis) -> str:
     if analysis.error:
         return "No evaluation (the note below says why)"
     done, total = analysis.review.analysed, len(analysis.states)
-    who = f"Bot ({level_name(LEVEL)})"
+    who = f"Bot ({level_name(analysis.level)})"
     if analysis.pending is not None:
         return f"{who} evaluating: {done} of {total} positions"
     if analysis.failed and done < total:
@@ -86,9 +85,13 @@ def mark_text(game, review, ply: int) -> str:
 
 
 def note_paragraphs(mark: str, verdict: str, message: str) -> list:
-    """The note: a marked move (bold, in the marks' colour), the verdict, and a message (warning colour)."""
+    """The note: a marked move (bold, in the marks' colour), a message (warning colour), then the verdict.
+
+    The message is news ("Game saved to …") and comes before the verdict, which the graph
+    also shows: in a note of four lines it is the verdict's end that may not fit.
+    """
     paragraphs = [((mark, "mark-bold"),)] if mark else []
-    paragraphs.append(verdict)
     if message:
         paragraphs.append(((message, "warn"),))
+    paragraphs.append(verdict)
     return paragraphs

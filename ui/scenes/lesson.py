@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pygame
 
-from game.lessons import check, load
+from game.lessons import check, following, load
 from game.picker import PLAY, WHY
 from ui.learn import texts
 from ui.learn.board import TryBoard
@@ -50,6 +50,7 @@ class LessonScene(TryScene):
             self.ctx.scenes.switch("select", Notice(f"That lesson cannot be shown: {err}"))
             return
         self.board = TryBoard(self.lesson.steps[0].state(), self.ctx.palette, self.picked)
+        self.played: dict[int, str] = {}  # step -> the learner's right move there (a step may go on from it)
         self.go(min(max(0, payload.step), len(self.lesson.steps) - 1))
 
     def on_resume(self) -> None:
@@ -80,11 +81,17 @@ class LessonScene(TryScene):
             self.feedback, self.why = None, ""
             self.done = self.step.is_reading
             self.timer = None
-        self.start = self.step.state()
+        self.start = self.step_start()
         shown = self.feedback.after if keep and self.feedback is not None and self.feedback.after else self.start
         self.board.show(shown, self._insight(shown))
         self.board.active = not self.done and self.timer is None
         self.relayout()
+
+    def step_start(self):
+        """The step's position; for a step that follows the one before, after the learner's right move there."""
+        if self.index == 0:
+            return self.step.state()
+        return following(self.step, self.lesson.steps[self.index - 1], self.played.get(self.index - 1))
 
     def _insight(self, state):
         return step_insight(self.step, state, self.step.selected_cell() if state is self.start else None)
@@ -124,6 +131,7 @@ class LessonScene(TryScene):
         self.board.active = False
         if feedback.is_right:
             self.done = True
+            self.played[self.index] = str(move)
             self.ctx.sounds.play("end" if feedback.after.is_over else "move")
         else:
             self.timer = RESET_PAUSE
@@ -170,8 +178,9 @@ class LessonScene(TryScene):
         why = self.why or self.board.reason
         self.panel.show(
             subtitle=texts.step_subtitles(self.index, len(self.lesson.steps), self.step.title),
-            text=texts.step_text(self.step),
-            message=texts.feedback_said(self.feedback, why, self.done, self.last, texts.try_sentence(self.start)),
+            text=texts.step_text(self.step, self.last),
+            message=texts.feedback_said(self.feedback, why, self.done, self.last,
+                                        texts.try_sentence(self.start, self.step.right_moves())),
             enabled={"Back": self.index > 0, "Restart": not self.step.is_reading})
         self.panel.show_choices(self.move_buttons())
 

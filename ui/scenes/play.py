@@ -367,6 +367,8 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.moves.ply_at(event.pos) is not None:
             self.goto(self.panel.moves.ply_at(event.pos))
             return
+        if event.type == pygame.MOUSEWHEEL and self.panel.scroll_message(pygame.mouse.get_pos(), -event.y):
+            return  # a long message scrolls in its box (drawn next frame: the event itself asks for it)
         keyed = (event.key, bool(event.mod & pygame.KMOD_CTRL)) if event.type == pygame.KEYDOWN else None
         if keyed in KEYS and KEYS[keyed][0] == "enter" and (self.bot.error or self.bot.paused):
             self.enter()  # Enter asks a failed bot again, or lets paused bots go on, before it clicks the cursor
@@ -433,4 +435,5 @@ class PlayScene(Scene):
         colour = self.game_ui.player_colour(pal, player) if player is not None else None
         bots = self.ctx.bots
         self.panel.draw(surface, pal, self.view, player, colour, bots.progress if bots.busy else None,
-                        self.session.all_moves, self.session.index)
+                        self.session.all_moves, self.session.index,
+                        movers=[s.to_move for s in self.session.history[:-1]])

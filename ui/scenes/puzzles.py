@@ -210,10 +210,16 @@ class PuzzleScene(TryScene):
             text=texts.prompt_said(puzzle, self.side(), self.progress.is_solved(puzzle.id) and not self.solved_now,
                                    self.notice),
             message=texts.answer_said(self.answer, why, self.at, len(self.line) - 1,
-                                      self.state.end_reason if self.line and self.state.is_over else "",
+                                      self.line_end(),
                                       texts.try_sentence(self.state)),
             enabled={"Try again": bool(self.line)})
         self.panel.show_choices(self.line_buttons() if self.line else self.move_buttons())
+
+    def line_end(self) -> str:
+        """How the line shown ends, once it is at its last position: the result, or what the position means."""
+        if not self.line or self.at != len(self.line) - 1:
+            return ""
+        return self.state.end_reason if self.state.is_over else self.answer.then if self.answer else ""
 
     @property
     def solved_now(self) -> bool:

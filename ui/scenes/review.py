@@ -29,6 +29,7 @@ from ui.people import role_names
 from ui.widgets.files import readable_name
 from ui.widgets.prose import short_path
 
+NOTE_PATH = 48  # a saved file's path in the note: two lines at most, the verdict keeps the other two
 STEPS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "first", pygame.K_END: "last"}
 
 
@@ -166,7 +167,7 @@ class ReviewScene(Scene):
             saved = export_board(lambda: self.game_ui.make_view(self.states[0].board, self.ctx.palette), self.state, path)
         except OSError as err:
             return self._say(f"Could not export the board to {short_path(path)}: {err.strerror or err}", False)
-        return self._say(f"Board saved to {short_path(saved)}", True)
+        return self._say(f"Board saved to {short_path(saved, NOTE_PATH)}", True)
 
     def ask_save(self) -> None:
         """Open the dialog for saving the whole game as a record (Ctrl+S)."""
@@ -180,7 +181,7 @@ class ReviewScene(Scene):
             saved = save(path, self.request.record(self.uid), self.states[-1])
         except OSError as err:
             return self._say(f"Could not save the record to {short_path(path)}: {err.strerror or err}", False)
-        return self._say(f"Game saved to {short_path(saved)}", True)
+        return self._say(f"Game saved to {short_path(saved, NOTE_PATH)}", True)
 
     def _say(self, message: str, done: bool) -> bool:
         """Show `message` in the note; returns `done`."""
@@ -244,4 +245,4 @@ class ReviewScene(Scene):
         pending = self.analysis.pending
         self.panel.draw(surface, pal, self.analysis.review, self.index, self.moves,
                         colours=tuple(self.game_ui.player_colour(pal, p) for p in (0, 1)), names=self.game.roles,
-                        pending=pending[0] if pending else None)
+                        pending=pending[0] if pending else None, movers=[s.to_move for s in self.states[:-1]])

@@ -6,7 +6,7 @@ import pygame
 
 from ui.scene import Scene
 from ui.widgets.form import Field, Form
-from ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from ui.settings import ANIMATION_SPEEDS, sizes_that_fit
 from ui.widgets.prose import short_path
 from ui.widgets.text import esc
 
@@ -33,7 +33,7 @@ class SettingsScene(Scene):
 
     def _fields(self) -> list[Field]:
         s = self.ctx.settings
-        sizes = list(WINDOW_SIZES)
+        sizes = sizes_that_fit(self.ctx.desktop)  # a larger one would run off the screen
         if tuple(s.window) not in sizes:
             sizes.append(tuple(s.window))  # the size the person dragged the window to
         return [

@@ -113,9 +113,8 @@ class SetupScene(Scene):
         self.form.set_fields(self._fields())
         y = top + n_rows * row_h + 8
         by = h - int(70 * scale)
-        # Three lines of hint (a seat's or a refused choice's takes two at 640 px): a box of 64 px showed
-        # one and a scrollbar. It takes the room above the buttons it needs, never more.
-        hint_h = max(int(64 * scale), min(int(112 * scale), by - y - int(12 * scale)))
+        # Room for four lines where the window has it: a two-line hint in a one-line box hid behind a scroll bar.
+        hint_h = max(int(64 * scale), min(int(130 * scale), by - y - int(12 * scale)))
         self.hint_box = self.text_box((x, y, col_w, hint_h), "", object_id="#hint", style="@subtle")
         self._show_hint()
         bw = (col_w - 20) // 3

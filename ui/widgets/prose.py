@@ -20,7 +20,11 @@ BREAKS = "/\\-_."     # a long word (a path, a file name) breaks after one of th
 
 
 def short_path(path, keep: int = 72) -> str:
-    """A path as a person reads it: the home folder as "~", and a long middle cut to "…" (the file name stays)."""
+    """A path as a person reads it: the home folder as "~", and a long middle cut to "…".
+
+    What is kept of a long one: its start ("~" or the root), the folder the file is in
+    and the file's name ("~/…/records/frozen-forest.json"); then the name alone.
+    """
     text = str(path)
     home = str(Path.home())
     if home not in (os.sep, "") and (text == home or text.startswith(home + os.sep)):
@@ -28,8 +32,12 @@ def short_path(path, keep: int = 72) -> str:
     if len(text) <= keep:
         return text
     head, name = os.path.split(text)
-    room = max(8, keep - len(name) - 2)
-    return f"{head[:room]}…{os.sep}{name}"
+    first = head.split(os.sep, 1)[0] or os.sep.rstrip(os.sep)  # "~", "C:" or "" (the root)
+    folder = os.path.basename(head)
+    for shown in (os.sep.join((first, "…", folder, name)), os.sep.join((first, "…", name)), f"…{os.sep}{name}"):
+        if len(shown) <= keep:
+            return shown
+    return f"…{os.sep}{name}"
 
 
 def runs_of(paragraph) -> tuple[Run, ...]:
@@ -93,13 +101,17 @@ class Prose:
         """The height of a box of `width` (padding included) that shows the paragraphs whole."""
         return len(self.wrap(paragraphs, width - 2 * PAD_X)) * self.line + 2 * PAD_Y
 
-    def draw(self, surface: pygame.Surface, rect, paragraphs, palette, *, centre: bool = False, colours=None) -> int:
+    def draw(self, surface: pygame.Surface, rect, paragraphs, palette, *, centre: bool = False, colours=None,
+             first: int = 0) -> int:
         """Draw the paragraphs in `rect` (padding inside it), clipped to it; returns the lines that did not fit.
 
-        `colours` adds styles of its own (name -> RGB) to the palette's.
+        `colours` adds styles of its own (name -> RGB) to the palette's; `first` lines are
+        scrolled away above (they count as not fitting).
         """
         rect = pygame.Rect(rect)
         lines = self.wrap(paragraphs, rect.w - 2 * PAD_X)
+        first = max(0, min(first, len(lines) - 1))
+        skipped, lines = first, lines[first:]
         colours = {"text": palette.text, "dim": palette.text_dim, "warn": palette.warning, "accent": palette.accent,
                    **(colours or {})}
         y = rect.y + PAD_Y
@@ -120,7 +132,11 @@ class Prose:
             y += self.line
             shown += 1
         surface.set_clip(clip)
-        return len(lines) - shown
+        return len(lines) - shown + skipped
+
+    def lines_in(self, rect) -> int:
+        """How many lines `rect` shows (at least one)."""
+        return max(1, (pygame.Rect(rect).h - PAD_Y - PAD_Y // 2) // self.line)
 
 
 def _words(text: str) -> list[str]:
