@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.record import UID, Autosave, Record, load, save
-from game.userfiles import Claim, Holder
+from game.userfiles import Claim, Holder, sweep_old_locks
 
 FOLDER = "games"
 
@@ -121,7 +121,12 @@ class KeptGames:
         return games, problems
 
     def _sweep_claims(self) -> None:
-        """Remove the lock files of windows that are gone, once their game is gone too (finished elsewhere, deleted)."""
+        """Remove the lock files of windows that are gone, once their game is gone too (finished elsewhere, deleted).
+
+        And the hidden lock files of earlier versions, one per game ever saved, here and in the data folder.
+        """
+        sweep_old_locks(self.folder)
+        sweep_old_locks(self.folder.parent)
         try:
             locks = [p for p in self.folder.iterdir() if p.suffix == ".lock" and UID.fullmatch(p.stem)]
         except (FileNotFoundError, NotADirectoryError):

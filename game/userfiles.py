@@ -3,7 +3,8 @@
 Three helpers every user-file reader and writer uses (pure Python; never imports pygame):
 `read_small` reads a file that should be small (a pipe, a device or a huge file is refused,
 not read), `put_aside` renames a damaged file beside itself, and two locks for files two
-windows of the app share: `short_lock` around a read-merge-write (puzzle progress, settings),
+windows of the app share: `short_lock` around a read-merge-write (puzzle progress, settings;
+one lock file per folder),
 and `Claim`, a lock file beside a kept game saying which window plays it (pid, host, start).
 """
 from __future__ import annotations
@@ -100,16 +101,22 @@ def _lock_fd(fd: int, block: bool) -> bool:
         return False
 
 
+FOLDER_LOCK = ".frostfield.lock"  # one per folder, never removed (see short_lock)
+
+
 @contextlib.contextmanager
 def short_lock(path: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
-    """Hold `.<name>.lock` beside `path` while reading, merging and writing `path`: the other window waits its turn.
+    """Hold the folder's lock file (`.frostfield.lock` beside `path`) while reading, merging and writing `path`.
 
-    The OS lock goes with the process, so a window that dies never leaves it held. If it cannot be
-    had within `wait` seconds (a window frozen in the middle of a write), the work goes ahead
-    unlocked rather than hanging the app: the write is still atomic.
+    The other window waits its turn. One lock file serves every file of a folder and is never removed:
+    a lock file per file left one hidden file per kept game ever played, and removing a lock file
+    while another window waits on it would let two writers in (each holding the lock on a different
+    file under the same name). The OS lock goes with the process, so a window that dies never leaves
+    it held. If it cannot be had within `wait` seconds (a window frozen in the middle of a write), the
+    work goes ahead unlocked rather than hanging the app: the write is still atomic.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    fd = os.open(path.parent / FOLDER_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         deadline = time.monotonic() + wait
         while not _lock_fd(fd, block=False) and time.monotonic() < deadline:
@@ -117,6 +124,29 @@ def short_lock(path: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
         yield  # the lock is released when fd closes
     finally:
         os.close(fd)
+
+
+def sweep_old_locks(folder: Path) -> None:
+    """Remove the per-file lock files (`.<name>.lock`) earlier versions left behind, one per file ever written.
+
+    Only one no window holds is removed (an older version still running keeps its own).
+    """
+    try:
+        old = [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".lock") and p.name != FOLDER_LOCK]
+    except OSError:
+        return
+    for lock in old:
+        try:
+            fd = os.open(lock, os.O_RDWR)
+        except OSError:
+            continue
+        try:
+            if _lock_fd(fd, block=False):
+                lock.unlink()
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
 
 
 def process_start(pid: int) -> float | None:
@@ -221,9 +251,9 @@ class Claim:
             return None
 
     def release(self) -> None:
-        """Give the game up (the window closes it); only this window's own claim is removed."""
+        """Give the game up (the window closes it, or it was deleted): the lock file goes unless another window holds it."""
         with short_lock(self.path):
             holder = self.holder()
-            if holder == self.me:
+            if holder is None or holder == self.me:  # nobody's (a gone window's, a damaged one) goes too
                 with contextlib.suppress(OSError):
                     self.path.unlink()

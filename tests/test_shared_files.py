@@ -237,3 +237,80 @@ def test_a_new_game_is_claimed_from_its_first_move_on_even_after_undoing_to_none
     assert other.held_elsewhere(uid) is not None  # undoing to no move did not let it go either
     d.key(pygame.K_ESCAPE, frames=3)
     assert other.claim(uid) is None  # leaving the game lets it go
+
+
+# -- lock files: nothing piles up -----------------------------------------------------------------
+def test_saves_claims_and_releases_leave_only_the_games_and_one_lock_file(tmp_path):
+    from game.record import Record
+    from game.saves import KeptGames
+    from game.userfiles import FOLDER_LOCK
+
+    mine, other = KeptGames(tmp_path), other_window(tmp_path)
+    for i in range(6):
+        uid = f"g{i}"
+        assert mine.claim(uid) is None
+        assert other.claim(uid) is not None  # held: the other window is told
+        mine.save(Record("hv-grid", {"size": 5}, moves=("c3",), uid=uid))
+        mine.save(Record("hv-grid", {"size": 5}, moves=("c3", "c2"), uid=uid))
+        mine.release(uid)
+    mine.delete("g0")
+    mine.claim("g1")
+    mine.forget("g1")  # the game ended in its window
+    mine.release("g1")
+    Progress(tmp_path).mark_solved("ff-1")
+    names = sorted(p.name for p in mine.folder.iterdir())
+    assert names == [FOLDER_LOCK] + [f"g{i}.json" for i in range(2, 6)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FOLDER_LOCK, "games", PROGRESS_FILE]
+
+
+def test_a_deleted_game_s_claim_left_by_a_gone_window_goes_with_it(tmp_path):
+    from game.record import Record
+    from game.saves import KeptGames
+
+    ctx = multiprocessing.get_context("spawn")
+    dead = ctx.Process(target=os.getpid)
+    dead.start()
+    dead.join()
+    crashed = KeptGames(tmp_path, me=Holder(dead.pid, Holder.me().host, None))
+    crashed.save(Record("hv-grid", {"size": 5}, moves=("c3",), uid="g"))
+    crashed.claim("g")
+    KeptGames(tmp_path).delete("g")
+    assert [p.name for p in crashed.folder.iterdir() if not p.name.startswith(".frostfield")] == []
+
+
+def test_the_lock_files_earlier_versions_left_are_swept_unless_held(tmp_path):
+    import fcntl
+
+    from game.saves import KeptGames
+
+    games = tmp_path / "games"
+    games.mkdir()
+    for name in (".a.lock.lock", ".b.lock.lock"):
+        (games / name).write_bytes(b"")
+    (tmp_path / ".puzzle-progress.json.lock").write_bytes(b"")
+    with open(games / ".b.lock.lock", "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # an older version still running holds this one
+        KeptGames(tmp_path).scan()
+    assert [p.name for p in games.iterdir()] == [".b.lock.lock"]
+    assert not (tmp_path / ".puzzle-progress.json.lock").exists()
+
+
+def _write_many(folder, start):
+    from game.userfiles import short_lock
+
+    counter = folder / "counter"
+    for _ in range(start):
+        with short_lock(counter, wait=30):
+            value = int(counter.read_text()) if counter.exists() else 0
+            counter.write_text(str(value + 1))
+
+
+def test_the_folder_lock_lets_one_writer_in_at_a_time(tmp_path):
+    ctx = multiprocessing.get_context("spawn")
+    workers = [ctx.Process(target=_write_many, args=(tmp_path, 100)) for _ in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(60)
+        assert w.exitcode == 0
+    assert (tmp_path / "counter").read_text() == "200"  # no increment lost: never two writers at once

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from game.record import default_data_dir
 from game.saves import Kept, KeptGames
-from game.userfiles import put_aside
+from game.userfiles import put_aside, sweep_old_locks
 from ui.widgets.prose import short_path
 from ui.settings import Settings, SettingsStore
 
@@ -66,6 +66,7 @@ class Storage:
         The old single autosave is moved into the list first.
         """
         notes = []
+        sweep_old_locks(self.settings.folder)  # earlier versions' `.settings.json.lock` (the games' go in scan)
         try:
             self.kept.migrate()
         except RecursionError:
