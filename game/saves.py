@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.record import UID, Autosave, Record, load, save
-from game.userfiles import Claim, Holder, sweep_old_locks
+from game.userfiles import Claim, Holder, parse_json, read_small, sweep_old_locks
 
 FOLDER = "games"
 
@@ -67,8 +67,30 @@ class KeptGames:
         return self.folder / f"{uid}.json"
 
     def save(self, record: Record, state=None) -> None:
-        """Keep (or update) this game, atomically: a crash leaves the old file or the new one."""
-        save(self.path_for(record.uid), record, state)
+        """Keep (or update) this game, atomically: a crash leaves the old file or the new one.
+
+        The file's time is the time of its last move (the Continue list's order): saving the same
+        moves again (opening the game, a hint) keeps the time it had, or the game opened without a
+        move would jump to the top of the list.
+        """
+        path = self.path_for(record.uid)
+        since = self._same_moves_since(path, record)
+        save(path, record, state)
+        if since is not None:
+            try:
+                os.utime(path, (since, since))
+            except OSError:
+                pass  # only the order of the list suffers
+
+    @staticmethod
+    def _same_moves_since(path: Path, record: Record) -> float | None:
+        """The file's time if it already holds exactly these moves; None if not (or not readable)."""
+        try:
+            since = path.stat().st_mtime
+            data = parse_json(read_small(path), path.name)
+        except (OSError, ValueError):
+            return None
+        return since if isinstance(data, dict) and data.get("moves") == list(record.moves) else None
 
     def delete(self, uid: str) -> None:
         """Forget a game the person deleted, and let go of its claim; no error if it was not kept."""
