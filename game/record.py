@@ -102,6 +102,7 @@ class Record:
     match_game: int = 0  # 0: a single game, or game 1 or 2 of a two-game match
     match_first: tuple[str, ...] = ()  # for game 2 of a match: the moves of game 1
     hints: int = 0  # hints the people asked the bot for in this game
+    copy_of: str = ""  # the game id of the kept game this one copies (played on while another window had it)
 
     def replay(self):
         """The state after all moves; IllegalMoveError naming the ply if one is illegal."""
@@ -128,6 +129,8 @@ class Record:
         }
         if self.hints:
             data["hints"] = self.hints
+        if self.copy_of:
+            data["copy_of"] = self.copy_of
         if self.match_game:
             data["match"] = {"game": self.match_game}
             if self.match_game == 2:
@@ -250,7 +253,10 @@ def from_json(data: Any) -> Loaded:
     hints = data.get("hints", 0)
     if not _is_whole(hints) or hints < 0:
         raise RecordError("the record's 'hints' must be a whole number of hints used, 0 or more")
-    record = Record(game_id, options, players, moves, uid, match_game, match_first, hints)
+    copy_of = data.get("copy_of", "")
+    if not isinstance(copy_of, str) or not (copy_of == "" or UID.fullmatch(copy_of)):
+        raise RecordError("the record's 'copy_of' must be the game id of the game it copies")
+    record = Record(game_id, options, players, moves, uid, match_game, match_first, hints, copy_of)
     state = _replay(game, moves, options, "the game")
     if "result" in data:
         claimed = data["result"]

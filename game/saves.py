@@ -25,8 +25,9 @@ class Kept:
 
     record: Record
     state: Any
-    saved: datetime  # local time of the file's last change
+    saved: datetime  # local time of the game's last move (the file's time)
     path: Path
+    elsewhere: Holder | None = None  # the other window playing it when the list was read, if one does
 
 
 class KeptGames:
@@ -138,7 +139,7 @@ class KeptGames:
                 except OSError:
                     pass  # not offered either way
                 continue
-            games.append(Kept(loaded.record, loaded.state, saved, path))
+            games.append(Kept(loaded.record, loaded.state, saved, path, self.held_elsewhere(loaded.record.uid)))
         games.sort(key=lambda kept: kept.saved, reverse=True)
         return games, problems
 

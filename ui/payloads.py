@@ -37,6 +37,7 @@ class PlayRequest:
     moves: tuple[str, ...] = ()         # moves already played (resume, load)
     uid: str | None = None              # the record's game id, kept when resuming
     hints: int = 0                      # hints used so far in this game
+    copy_of: str = ""                   # the game id of the kept game this one copies
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
@@ -51,14 +52,15 @@ class PlayRequest:
     def record(self, uid: str) -> Record:
         """The game as a record (for saving and autosave)."""
         return Record(self.setup.game_id, dict(self.setup.options), self.seats, self.moves,
-                      uid, self.match_game, self.first_moves, self.hints)
+                      uid, self.match_game, self.first_moves, self.hints, self.copy_of)
 
     @classmethod
     def from_record(cls, record: Record) -> "PlayRequest":
         """The request that continues a loaded or autosaved record."""
         people = record.players if record.match_game != 2 else record.players[::-1]
         setup = GameSetup(record.game_id, dict(record.options), tuple(people), bool(record.match_game))
-        return cls(setup, record.match_game, record.match_first, record.moves, record.uid, record.hints)
+        return cls(setup, record.match_game, record.match_first, record.moves, record.uid, record.hints,
+                   record.copy_of)
 
 
 @dataclass(frozen=True)

@@ -87,9 +87,10 @@ class KeptList:
             draw_text(surface, self.bold, clipped(self.bold, title, room), (x, y), palette.text)
             text = next((w for w in who if self.font.size(w)[0] <= room), who[-1])
             draw_text(surface, self.font, clipped(self.font, text, room), (x, y + line + 2), palette.text_dim)
-            draw_text(surface, self.font, when, (x, y + 2 * line + 4), palette.text_dim)
+            draw_text(surface, self.font, clipped(self.font, when, room), (x, y + 2 * line + 4), palette.text_dim)
             return
         y = row.centery - line // 2
+        when = clipped(self.font, when, room // 2)  # a copy open in another window: never over the game's name
         when_w = self.font.size(when)[0]
         draw_text(surface, self.font, when, (right - when_w, y), palette.text_dim)
         shown = clipped(self.bold, title, room - when_w - 12)

@@ -24,17 +24,25 @@ def when(saved: datetime, now: datetime) -> str:
 
 
 def kept_texts(kept, now: datetime) -> tuple[str, tuple[str, str], str]:
-    """A kept game as the Continue list shows it: game and moves; who plays (longest first); when it was left."""
+    """A kept game as the Continue list shows it: game and moves; who plays (longest first); when it was left.
+
+    The last part also says if the game is a copy (played on while another window had the original)
+    and if another window plays it now.
+    """
     record = kept.record
     game = get_game(record.game_id)
     head = game.name + (f" · game {record.match_game} of 2" if record.match_game else "")
     names = role_names(PlayRequest.from_record(record))
     who = (" · ".join(f"{role}: {name}" for role, name in zip(game.roles, names)), " vs ".join(names))
-    return f"{head} · {plural(len(record.moves), 'move')}", who, when(kept.saved, now)
+    notes = [when(kept.saved, now)]  # the notes go last: in the title, they cut the count of moves in a narrow list
+    notes += ["a copy"] if record.copy_of else []
+    notes += ["open in another window"] if getattr(kept, "elsewhere", None) else []
+    return f"{head} · {plural(len(record.moves), 'move')}", who, " · ".join(notes)
 
 
 def kept_summary(kept) -> str:
     """One line naming a kept game, for the question before it is deleted."""
     record = kept.record
     names = role_names(PlayRequest.from_record(record))
-    return f"{get_game(record.game_id).name}, {plural(len(record.moves), 'move')}, {' vs '.join(names)}"
+    copy = " (a copy)" if record.copy_of else ""
+    return f"{get_game(record.game_id).name}{copy}, {plural(len(record.moves), 'move')}, {' vs '.join(names)}"

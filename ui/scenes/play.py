@@ -48,6 +48,7 @@ class PlayScene(Scene):
         kept, copy_note = self.ctx.storage.kept, ""
         uid = payload.uid or uuid.uuid4().hex
         if (other := kept.claim(uid)) is not None:  # two windows saving one game lose moves: this one plays a copy
+            payload = self.request = replace(payload, copy_of=uid)
             uid = uuid.uuid4().hex
             kept.claim(uid)
             copy_note = (f"{held_sentence(other)}. This is a copy, kept apart: "

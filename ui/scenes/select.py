@@ -162,7 +162,7 @@ class SelectScene(Scene):
             return
         self.ask("Open in another window", f"{held_sentence(other)}: moves played in both would be lost. "
                  "Play a copy of it here? The other window keeps the original.", "Play a copy",
-                 lambda: self.ctx.scenes.switch("play", replace(request, uid=None)))
+                 lambda: self.ctx.scenes.switch("play", replace(request, uid=None, copy_of=request.uid)))
 
     def ask_delete(self, index: int) -> None:
         """Ask before deleting a kept game for good."""
