@@ -156,7 +156,7 @@ class FrozenForestGame(Game):
                "How Mina slides: queen (8 directions) or rook (orthogonal only)"),
         Option("mina_passes_yuki", (False, True), False, "Mina may slide over Yuki's spot"),
         Option("mina_ends_on", ("any", "tree"), "any",
-               "Where Mina's slide may end: any hidden spot, or only a hidden tree (she is caught sooner)"),
+               "Where Mina stops: any hidden spot, or only a hidden tree"),
     )
 
     def option_values(self, name: str, earlier) -> tuple:
