@@ -125,6 +125,9 @@ def as_score(value, proof):
 @pytest.mark.parametrize("game_id,options,plies", [
     ("frozen-forest", {"size": 4}, 6),
     ("frozen-forest", {"size": 4, "mina_moves": "rook"}, 4),
+    ("frozen-forest", {"size": 4, "mina_ends_on": "tree"}, 6),
+    ("frozen-forest", {"size": 4, "mina_moves": "rook", "mina_ends_on": "tree"}, 4),
+    ("frozen-forest", {"size": 5, "mina_passes_yuki": True, "mina_ends_on": "tree"}, 14),
     ("hv-grid", {"size": 3}, 0),
     ("hv-grid", {"size": 3, "reach": "line", "diagonals": "never"}, 2),
     ("hv-grid", {"size": 4}, 12),

@@ -483,3 +483,12 @@ def test_trees_only_disappear_and_eaten_counts_the_trees_removed(seed, which):
         elif s.mina is not None:
             assert s.can_see(s.yuki, s.mina), "Yuki ends in sight of Mina"
     assert model_moves(s) == set() and s.winner == 1 - s.to_move
+
+
+def test_the_lesson_and_the_puzzles_keep_the_default_reading_mina_ends_anywhere():
+    from game import lessons, puzzles
+
+    steps = [step.state() for step in lessons.load(G.id).steps]
+    mined = [puzzle.state() for puzzle in puzzles.load(G.id)]
+    assert steps and mined
+    assert {s.options["mina_ends_on"] for s in steps + mined} == {"any"}
