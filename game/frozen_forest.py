@@ -179,7 +179,13 @@ class FrozenForestGame(Game):
 
         Measured (PerfectBot): grids up to 5×5; the ring of 4 in 0.5–4.2 s, of 6 none in 10 s. 6×6 with a rook Mina
         settles its opening in 3.6 s but Mina's answer to an edge step takes 6–9 s (20 s in the app): not offered.
+        With Mina ending only on trees, every board above settles in 0.2 s, and a rook Mina's 6×6 (grid or ring,
+        passing Yuki or not) in 1.2 s, a fresh solver answering in 0.6 s at most (every first step of Yuki's, 31
+        random positions of plies 1-6); a queen Mina's 6×6 takes 12.6 s (8.9 s as a ring) and her answers up to
+        10 s, 7×7 with a rook Mina is not settled in 20 s: not offered.
         """
+        if options["mina_ends_on"] == "tree" and options["mina_moves"] == "rook" and options["size"] == 6:
+            return True
         if options["layout"] == "ring":
             return options["size"] == 4
         return options["size"] <= 5
