@@ -410,5 +410,6 @@ class FrozenForestState(State):
     def insight(self, selected: int | None = None) -> Insight:
         """Where Mina could hide and the trees Yuki could eat."""
         hiding, edible = self.hiding_spots(), self.edible_trees()
-        note = f"Mina could hide on {plural(len(hiding), 'spot')}; Yuki could eat {plural(len(edible), 'tree')}."
+        where = "tree" if self.cfg.on_trees else "spot"
+        note = f"Mina could hide on {plural(len(hiding), where)}; Yuki could eat {plural(len(edible), 'tree')}."
         return Insight(zones={"hiding": hiding, "edible": edible}, notes=(note,))

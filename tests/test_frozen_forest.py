@@ -297,12 +297,14 @@ def test_mina_ends_on_tree_her_first_move_is_onto_a_tree_either_way():
 
 
 def test_mina_ends_on_tree_the_overlay_shows_only_trees_while_yuki_is_to_move():
-    s = G.replay(["c2", "c4", "d3", "b3"], size=4, mina_ends_on="tree")   # Yuki to move
-    hides = s.hiding_spots()
-    assert hides and all(s.trees >> c & 1 for c in hides)
-    anywhere = G.replay(["c2", "c4", "d3", "b3"], size=4)
-    assert hides == {c for c in anywhere.hiding_spots() if s.trees >> c & 1}
-    assert f"Mina could hide on {len(hides)} spot" in s.insight().notes[0]
+    moves = ["a4", "d4", "b3", "d1", "a2", "c2"]       # Yuki to move; the eaten a4 is hidden from him
+    s = G.replay(moves, size=4, mina_ends_on="tree")
+    anywhere = G.replay(moves, size=4)
+    assert s.to_move == 0
+    assert anywhere.hiding_spots() == set(cells(s, "a4", "d2")) and s.hiding_spots() == set(cells(s, "d2"))
+    assert s.insight().zones["hiding"] == s.hiding_spots()
+    assert s.insight().notes[0].startswith("Mina could hide on 1 tree;")
+    assert anywhere.insight().notes[0].startswith("Mina could hide on 2 spots;")
 
 
 def test_mina_must_slide_at_least_one_spot():
