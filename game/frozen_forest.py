@@ -33,6 +33,7 @@ class FrozenForestConfig(Config):
         n = board.n
         self.queen = options["mina_moves"] == "queen"
         self.passes_yuki = options["mina_passes_yuki"]
+        self.on_trees = options["mina_ends_on"] == "tree"  # her slides end only on a tree
         lo = (n - size) // 2  # the central size×size spots (all of them for a grid)
         self.start_trees = sum(
             1 << board.at(col, row) for col in range(lo, lo + size) for row in range(lo, lo + size)
@@ -78,10 +79,10 @@ class FrozenForestConfig(Config):
         return table
 
     def slides(self, mina: int, yuki: int) -> tuple:
-        """Mina's candidate slides: (between-mask to Yuki, move) for each spot she can reach.
+        """Mina's candidate slides: (spot bit, between-mask to Yuki, move) for each spot she can reach.
 
         Spots with an empty between-mask (gcd 1 from Yuki, e.g. his neighbours) can never
-        hide her, so they are left out.
+        hide her, so they are left out; so are plain spots when she ends only on trees.
         """
         key = mina * self.board.size + yuki
         table = self._slides.get(key)
@@ -95,8 +96,8 @@ class FrozenForestConfig(Config):
                         if self.passes_yuki:
                             continue  # over his spot, never onto it
                         break
-                    if row[d]:
-                        out.append((row[d], moves[d]))
+                    if row[d] and (not self.on_trees or self.start_trees >> d & 1):
+                        out.append((1 << d, row[d], moves[d]))
             table = self._slides[key] = tuple(out)
         return table
 
@@ -133,14 +134,16 @@ class FrozenForestGame(Game):
         "Then, Yuki first, the players alternate. Yuki steps to one of his 8 neighbouring "
         "spots that still has a tree and from which he can see Mina, and eats that tree. "
         "Mina slides any distance in a straight line, orthogonally or diagonally, over "
-        "trees and eaten spots alike, and must stop on a spot, with or without a tree, "
-        "where Yuki cannot see her. She may not pass through Yuki's spot.\n\n"
+        "trees and eaten spots alike, and must stop on a spot, with or without a tree "
+        "(only on a tree with the last option below), where Yuki cannot see her. She may not pass through Yuki's spot.\n\n"
         "A player who cannot move loses: Yuki when no neighbouring tree sees Mina, Mina "
         "when she has nowhere to hide. The score is the number of trees Yuki has eaten; "
         "in a match of two games with roles swapped, it breaks the tie.\n\n"
         "Options: a smaller board; a ring layout (trees only in the middle of a 10×10 "
         "board: Mina may stand on the bare spots, which never block the view); Mina "
-        "sliding only orthogonally (rook); Mina allowed to slide over Yuki's spot."
+        "sliding only orthogonally (rook); Mina allowed to slide over Yuki's spot; Mina "
+        "ending her slides only on trees, moving from tree to tree as the designer's "
+        "introduction says (she is caught when no tree she can reach is hidden)."
     )
     notation_help = "write the destination spot, like e5"
     score_name = "trees eaten"
@@ -156,6 +159,8 @@ class FrozenForestGame(Game):
         Option("mina_moves", ("queen", "rook"), "queen",
                "How Mina slides: queen (8 directions) or rook (orthogonal only)"),
         Option("mina_passes_yuki", (False, True), False, "Mina may slide over Yuki's spot"),
+        Option("mina_ends_on", ("any", "tree"), "any",
+               "Where Mina stops: any hidden spot, or only a hidden tree"),
     )
 
     def option_values(self, name: str, earlier) -> tuple:
@@ -178,7 +183,13 @@ class FrozenForestGame(Game):
 
         Measured (PerfectBot): grids up to 5×5; the ring of 4 in 0.5–4.2 s, of 6 none in 10 s. 6×6 with a rook Mina
         settles its opening in 3.6 s but Mina's answer to an edge step takes 6–9 s (20 s in the app): not offered.
+        With Mina ending only on trees, every board above settles in 0.2 s, and a rook Mina's 6×6 (grid or ring,
+        passing Yuki or not) in 1.2 s, a fresh solver answering in 0.6 s at most (every first step of Yuki's, 31
+        random positions of plies 1-6); a queen Mina's 6×6 takes 12.6 s (8.9 s as a ring) and her answers up to
+        10 s, 7×7 with a rook Mina is not settled in 20 s: not offered.
         """
+        if options["mina_ends_on"] == "tree" and options["mina_moves"] == "rook" and options["size"] == 6:
+            return True
         if options["layout"] == "ring":
             return options["size"] == 4
         return options["size"] <= 5
@@ -292,7 +303,9 @@ class FrozenForestState(State):
         if mina is None:
             return [mv for bit, bm, mv in cfg.first_hides(yuki) if trees & bit and trees & bm]
         slides = cfg._slides.get(mina * cfg.board.size + yuki) or cfg.slides(mina, yuki)
-        return [mv for bm, mv in slides if trees & bm]
+        if cfg.on_trees:
+            return [mv for bit, bm, mv in slides if trees & bit and trees & bm]
+        return [mv for _, bm, mv in slides if trees & bm]
 
     def _apply(self, move: Move) -> State:
         new = self._successor()
@@ -345,6 +358,8 @@ class FrozenForestState(State):
             return f"Mina slides along {lines}; {spot} is not on one from {board.name(mina)}"
         if not cfg.passes_yuki and yuki in (board.line(mina, to) or ()):
             return "Mina may not pass through Yuki's spot"
+        if cfg.on_trees and not has_tree:
+            return "Mina may only stop on a tree with this option"
         return f"Mina must hide: Yuki can see {spot}, no tree blocks the line"
 
     def _why_malformed(self, text: str) -> str:
@@ -359,7 +374,8 @@ class FrozenForestState(State):
             return None
         eaten = self._eaten
         if self.to_move == MINA:
-            why = "Mina is caught: no spot she can slide to is hidden from Yuki"
+            where = "tree" if self.cfg.on_trees else "spot"
+            why = f"Mina is caught: no {where} she can slide to is hidden from Yuki"
         elif not self.cfg.board.nbr_mask[self._yuki] & self._trees:
             why = "Yuki is surrounded by eaten spots"
         else:
@@ -399,7 +415,8 @@ class FrozenForestState(State):
         cfg, trees = self.cfg, self._trees
         if self._mina is None:
             return frozenset(mv.to for bit, bm, mv in cfg.first_hides(self._yuki) if trees & bit and trees & bm)
-        return frozenset(mv.to for bm, mv in cfg.slides(self._mina, self._yuki) if trees & bm)
+        needs = trees if cfg.on_trees else -1  # any spot, or only those with a tree
+        return frozenset(mv.to for bit, bm, mv in cfg.slides(self._mina, self._yuki) if needs & bit and trees & bm)
 
     def edible_trees(self) -> frozenset[int]:
         """The trees Yuki could eat now (his legal moves, were it his turn)."""
@@ -436,5 +453,6 @@ class FrozenForestState(State):
         elif self._mina is None:
             note = f"Mina may start on {plural(len(hiding), 'tree')} hidden from Yuki."
         else:
-            note = f"Mina could hide on {plural(len(hiding), 'spot')}; Yuki could eat {plural(len(edible), 'tree')}."
+            where = "tree" if self.cfg.on_trees else "spot"
+            note = f"Mina could hide on {plural(len(hiding), where)}; Yuki could eat {plural(len(edible), 'tree')}."
         return Insight(zones={"hiding": hiding, "edible": edible}, notes=(note,))

@@ -125,6 +125,9 @@ def as_score(value, proof):
 @pytest.mark.parametrize("game_id,options,plies", [
     ("frozen-forest", {"size": 4}, 6),
     ("frozen-forest", {"size": 4, "mina_moves": "rook"}, 4),
+    ("frozen-forest", {"size": 4, "mina_ends_on": "tree"}, 6),
+    ("frozen-forest", {"size": 4, "mina_moves": "rook", "mina_ends_on": "tree"}, 4),
+    ("frozen-forest", {"size": 5, "mina_passes_yuki": True, "mina_ends_on": "tree"}, 14),
     ("hv-grid", {"size": 3}, 0),
     ("hv-grid", {"size": 3, "reach": "line", "diagonals": "never"}, 2),
     ("hv-grid", {"size": 4}, 12),
@@ -372,3 +375,12 @@ def test_perfect_analysis_carries_proofs():
     # Best first: the fastest win, then draws, then the slowest loss.
     ranks = [(1, -e.proof) if e.proof > 0 else (0, 0) if e.proof == 0 else (-1, -e.proof) for e in evals]
     assert ranks == sorted(ranks, reverse=True)
+
+
+def test_frozen_forest_with_mina_only_on_trees_perfect_settles_the_boards_it_is_offered_on():
+    # 5×5: Yuki catches her in 3 plies; 6×6 with a rook Mina (where Perfect is offered for this reading): in 13.
+    for options, plies in (({"size": 5, "mina_ends_on": "tree"}, 3),
+                           ({"size": 6, "mina_moves": "rook", "mina_ends_on": "tree"}, 13)):
+        state = get_game("frozen-forest").new(**options)
+        best = PerfectBot("frozen-forest", state.options, 1, seconds=60).analyse(state, [])[0]
+        assert (best.value, best.proof) == (1.0, plies)

@@ -59,7 +59,8 @@ def model_moves(state):
         while (c := board.at(mx + k * dx, my + k * dy)) is not None:
             if c == y and not opts["mina_passes_yuki"]:
                 break
-            if c != y and not sees(state, c, y):
+            on_tree = has_tree(c) or opts["mina_ends_on"] == "any"
+            if c != y and on_tree and not sees(state, c, y):
                 out.add(board.name(c))
             k += 1
     return out
@@ -69,7 +70,8 @@ def model_moves(state):
 def test_the_game_describes_itself():
     assert (G.id, G.name, G.designer) == ("frozen-forest", "Frozen Forest", "Néstor Romeral Andrés")
     assert G.roles == ("Yuki", "Mina") and G.score_name == "trees eaten"
-    assert G.validate() == {"size": 10, "layout": "grid", "mina_moves": "queen", "mina_passes_yuki": False}
+    assert G.validate() == {"size": 10, "layout": "grid", "mina_moves": "queen", "mina_passes_yuki": False,
+                            "mina_ends_on": "any"}
 
 
 def test_size_runs_from_4_to_10_and_every_spot_starts_with_a_tree():
@@ -112,6 +114,13 @@ def test_mina_moves_and_mina_passes_yuki_options_take_only_their_values():
         G.new(trees=3)
     assert G.new(mina_passes_yuki="TRUE").options["mina_passes_yuki"] is True
     assert G.new(mina_moves="Rook").options["mina_moves"] == "rook"
+
+
+def test_mina_ends_on_takes_any_or_tree_any_by_default():
+    assert G.new().options["mina_ends_on"] == "any"
+    assert G.new(mina_ends_on="Tree").options["mina_ends_on"] == "tree"
+    with pytest.raises(ValueError, match="valid values: any, tree"):
+        G.new(mina_ends_on="eaten")
 
 
 # -- line of sight ----------------------------------------------------------------------------
@@ -264,6 +273,40 @@ def test_mina_ends_on_a_spot_with_or_without_a_tree_whose_line_to_yuki_is_blocke
     assert s.play("h8").mina == h8
 
 
+def test_mina_ends_on_tree_she_ends_only_on_a_hidden_spot_that_holds_a_tree():
+    moves = ["c2", "c4", "d3", "b3", "c4"]            # Yuki on the eaten c4, Mina on b3; c2 is eaten
+    anywhere = G.replay(moves, size=4)
+    trees = G.replay(moves, size=4, mina_ends_on="tree")
+    assert legal(anywhere) == {"a2", "a4", "c2"} == model_moves(anywhere)
+    assert legal(trees) == {"a2", "a4"} == model_moves(trees)
+    assert trees.why_not("c2") == "Mina may only stop on a tree with this option"
+    assert trees.hiding_spots() == {m.to for m in trees.legal_moves()}
+    # The reasons that come first still come first: a spot off her lines, Yuki's spot.
+    assert trees.why_not("d2") == "Mina slides along a straight line, orthogonal or diagonal; d2 is not on one from b3"
+    assert trees.why_not("c4") == "Mina may not stop on Yuki's spot"
+
+
+def test_mina_ends_on_tree_plain_spots_of_a_ring_are_out_too():
+    s = G.replay(["d4", "f6", "e5"], size=4, layout="ring", mina_ends_on="tree")
+    assert "h8" not in legal(s) and legal(s) == model_moves(s)
+    assert s.why_not("h8") == "Mina may only stop on a tree with this option"
+
+
+def test_mina_ends_on_tree_her_first_move_is_onto_a_tree_either_way():
+    assert legal(G.replay(["a1"], mina_ends_on="tree")) == legal(G.replay(["a1"]))
+
+
+def test_mina_ends_on_tree_the_overlay_shows_only_trees_while_yuki_is_to_move():
+    moves = ["a4", "d4", "b3", "d1", "a2", "c2"]       # Yuki to move; the eaten a4 is hidden from him
+    s = G.replay(moves, size=4, mina_ends_on="tree")
+    anywhere = G.replay(moves, size=4)
+    assert s.to_move == 0
+    assert anywhere.hiding_spots() == set(cells(s, "a4", "d2")) and s.hiding_spots() == set(cells(s, "d2"))
+    assert s.insight().zones["hiding"] == s.hiding_spots()
+    assert s.insight().notes[0].startswith("Mina could hide on 1 tree;")
+    assert anywhere.insight().notes[0].startswith("Mina could hide on 2 spots;")
+
+
 def test_mina_must_slide_at_least_one_spot():
     s = G.replay(["a1", "c3", "b2"])
     assert s.why_not("c3") == "Mina must slide at least one spot"
@@ -350,6 +393,16 @@ def test_mina_loses_when_she_cannot_hide():
     assert s.winner == 0 and s.scores == (2, 2)
 
 
+def test_mina_ends_on_tree_she_is_caught_when_no_tree_she_reaches_is_hidden():
+    moves = ["d3", "b1", "d2", "b4", "c2", "c4", "b3"]   # Mina on c4; only the eaten d3 hides her
+    anywhere = G.replay(moves, size=4)
+    assert legal(anywhere) == {"d3"} and not anywhere.is_over
+    s = G.replay(moves, size=4, mina_ends_on="tree")
+    assert s.to_move == 1 and s.is_over and s.legal_moves() == [] and s.winner == 0
+    assert s.scores == (4, 4)
+    assert s.outcome().reason == "Mina is caught: no tree she can slide to is hidden from Yuki (4 trees eaten)."
+
+
 def test_winner_is_none_while_the_game_goes_on():
     s = G.replay(["a1", "c3"])
     assert not s.is_over and s.winner is None
@@ -406,6 +459,8 @@ OPTION_SETS = [
     {}, {"size": 4}, {"size": 5, "mina_moves": "rook"}, {"size": 7, "mina_passes_yuki": True},
     {"size": 4, "layout": "ring"}, {"size": 6, "layout": "ring", "mina_passes_yuki": True},
     {"size": 8, "layout": "ring", "mina_moves": "rook"}, {"size": 10, "mina_moves": "rook", "mina_passes_yuki": True},
+    {"size": 5, "mina_ends_on": "tree"}, {"size": 6, "layout": "ring", "mina_ends_on": "tree"},
+    {"size": 10, "mina_moves": "rook", "mina_passes_yuki": True, "mina_ends_on": "tree"},
 ]
 
 
@@ -425,6 +480,17 @@ def test_trees_only_disappear_and_eaten_counts_the_trees_removed(seed, which):
         assert s.eaten == bin(start & ~s.trees).count("1") == s.scores[0] == s.scores[1]
         if prev.to_move == 1:
             assert not s.can_see(s.mina, s.yuki), "Mina ends hidden"
+            if s.options["mina_ends_on"] == "tree":
+                assert s.trees >> s.mina & 1, "Mina ends on a tree"
         elif s.mina is not None:
             assert s.can_see(s.yuki, s.mina), "Yuki ends in sight of Mina"
     assert model_moves(s) == set() and s.winner == 1 - s.to_move
+
+
+def test_the_lesson_and_the_puzzles_keep_the_default_reading_mina_ends_anywhere():
+    from game import lessons, puzzles
+
+    steps = [step.state() for step in lessons.load(G.id).steps]
+    mined = [puzzle.state() for puzzle in puzzles.load(G.id)]
+    assert steps and mined
+    assert {s.options["mina_ends_on"] for s in steps + mined} == {"any"}

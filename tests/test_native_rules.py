@@ -95,3 +95,5 @@ def test_unknown_game_or_option_value_is_refused():
         _native.legal_moves("chess", {}, [])
     with pytest.raises(ValueError, match="size"):
         _native.legal_moves("frozen-forest", {"size": "11"}, [])
+    with pytest.raises(ValueError, match="mina_ends_on=eaten is not allowed; valid values: any, tree"):
+        _native.legal_moves("frozen-forest", {"mina_ends_on": "eaten"}, [])

@@ -53,6 +53,24 @@ def test_a_record_round_trips_to_the_same_position(game_id, tmp_path):
     assert [str(s) for s in loaded.record.moves] == list(record.moves)
 
 
+def test_frozen_forest_s_mina_ends_on_round_trips_and_decides_the_replay(tmp_path):
+    record, state = random_game("frozen-forest", 30, seed=5, size=5, mina_ends_on="tree")
+    loaded = load(save(tmp_path / "tree.json", record, state))
+    assert loaded.record.options["mina_ends_on"] == "tree" == loaded.state.options["mina_ends_on"]
+    assert loaded.state.key() == state.key() and loaded.record == record
+    # Mina's slide onto the eaten c2 is legal only when she may end anywhere: the record's option decides.
+    moves = ["c2", "c4", "d3", "b3", "c4", "c2"]
+    anywhere = Record("frozen-forest", get_game("frozen-forest").validate(size=4), (Seat(), Seat()), tuple(moves))
+    assert loads(dumps(anywhere)).state.mina == anywhere.replay().board.cell("c2")
+    data = json.loads(dumps(anywhere))
+    data["options"]["mina_ends_on"] = "tree"
+    with pytest.raises(RecordError, match="Mina may only stop on a tree with this option"):
+        from_json(data)
+    # A record from before the option loads as the rule book's default.
+    del data["options"]["mina_ends_on"]
+    assert from_json(data).state.options["mina_ends_on"] == "any"
+
+
 def test_a_record_holds_format_version_id_options_players_moves_and_result():
     record, state = random_game("icebreaker", 6, size=4)
     data = json.loads(dumps(record, state))

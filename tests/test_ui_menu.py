@@ -71,7 +71,26 @@ def test_the_ring_layout_is_always_listed_and_says_why_it_needs_another_size(dri
     driver.key(pygame.K_RETURN, frames=2)
     assert driver.app.scenes.current_name == "play"
     assert driver.scene.state.options == {"size": 8, "layout": "ring", "mina_moves": "queen",
-                                          "mina_passes_yuki": False}
+                                          "mina_passes_yuki": False, "mina_ends_on": "any"}
+
+
+def test_setup_offers_where_mina_ends_with_a_line_saying_what_it_changes(driver):
+    from ui.payloads import GameChoice
+
+    driver.app.scenes.switch("setup", GameChoice("frozen-forest"))
+    driver.frames(2)
+    form = driver.scene.form
+    row = next(i for i, f in enumerate(form.fields) if f.key == "mina_ends_on")
+    assert form.fields[row].label == "Mina ends on" and [t for t, _ in form.fields[row].choices] == ["any", "tree"]
+    for _ in range(row):
+        driver.key(pygame.K_DOWN)
+    assert form.focus == row
+    assert "Where Mina stops: any hidden spot, or only a hidden tree" in driver.scene.hint_box.html_text
+    driver.key(pygame.K_RIGHT)
+    assert form.value("mina_ends_on") == "tree"
+    driver.key(pygame.K_RETURN, frames=2)
+    assert driver.app.scenes.current_name == "play"
+    assert driver.scene.state.options["mina_ends_on"] == "tree"
 
 
 def test_names_typed_at_setup_are_shown_kept_and_swapped_by_a_rematch(driver):

@@ -80,6 +80,13 @@ def test_perfect_is_offered_only_where_the_board_is_solvable():
     assert "perfect" in levels_for("hv-grid", {"size": 6, "diagonals": "stuck"})
     assert "perfect" not in levels_for("hv-grid", {"size": 6, "diagonals": "ask"})
     assert "perfect" not in levels_for("frozen-forest", {"size": 6, "mina_moves": "rook"})
+    # Mina ending only on trees: a rook Mina's 6×6 settles in about a second, grid or ring; a queen's does not.
+    assert "perfect" in levels_for("frozen-forest", {"size": 6, "mina_moves": "rook", "mina_ends_on": "tree"})
+    assert "perfect" in levels_for("frozen-forest", {"size": 6, "layout": "ring", "mina_moves": "rook",
+                                                     "mina_ends_on": "tree"})
+    assert "perfect" not in levels_for("frozen-forest", {"size": 6, "mina_ends_on": "tree"})
+    assert "perfect" not in levels_for("frozen-forest", {"size": 7, "mina_moves": "rook", "mina_ends_on": "tree"})
+    assert "perfect" in levels_for("frozen-forest", {"size": 5, "mina_ends_on": "tree"})
     assert "perfect" not in levels_for("frozen-forest", {"size": 6})
     assert "perfect" in levels_for("frozen-forest", {"size": 4, "layout": "ring"})
     assert "perfect" not in levels_for("frozen-forest", {"size": 6, "layout": "ring"})

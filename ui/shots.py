@@ -140,6 +140,13 @@ def situations(d: Driver, rng, shoot) -> None:
     shoot("18-icebreaker-must-pass")
     _open(d, "goats-wintering", ["c2", "e4", "pass"])
     shoot("19-goats-last-pass")
+    # Mina only on trees (mina_ends_on): where she could hide, and why not the eaten spot c2 that a tree hides.
+    scene = _open(d, "frozen-forest", ["c2", "c4", "d3", "b3", "c4"], size=4, mina_ends_on="tree")
+    d.key(pygame.K_o, frames=2)
+    d.move_mouse(d.scene.view.cell_center(scene.state.board.cell("c2")))
+    d.frames(2)
+    shoot("21-forest-mina-on-trees")
+    d.key(pygame.K_o, frames=2)
     scene = _open(d, "frozen-forest", ["c3", "f6"], size=6)
     path = Path(tempfile.gettempdir()) / f"frostfield-shot-{id(scene)}.json"
     scene.files.save_to(path)

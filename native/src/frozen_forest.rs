@@ -19,6 +19,7 @@ pub struct Config {
     pub board: Board<u128>,
     queen: bool,
     passes_yuki: bool,
+    on_trees: bool, // Mina's slides end only on a tree (`mina_ends_on = "tree"`)
     start_trees: u128,
     between: Vec<u128>, // between[a * size + b]: the spots strictly between a and b
     mina_dirs: usize,   // Mina slides along the first 4 (orthogonal) directions, or all 8
@@ -35,6 +36,7 @@ impl Config {
         }
         let queen = options.choice("mina_moves", &["queen", "rook"])? == "queen";
         let passes_yuki = options.flag("mina_passes_yuki", false)?;
+        let on_trees = options.choice("mina_ends_on", &["any", "tree"])? == "tree";
         let n = if ring { RING_BOARD } else { size };
         let board = Board::<u128>::new(&Layout::square(n));
         let lo = (n - size) / 2;
@@ -64,7 +66,7 @@ impl Config {
         let slide_cells = (0..board.size)
             .map(|c| board.rays[c].iter().take(mina_dirs).flatten().map(|&d| d as u8).collect())
             .collect();
-        Ok(Config { board, queen, passes_yuki, start_trees, between, mina_dirs, start_cells, slide_cells })
+        Ok(Config { board, queen, passes_yuki, on_trees, start_trees, between, mina_dirs, start_cells, slide_cells })
     }
 
     #[inline]
@@ -96,7 +98,7 @@ pub struct FrozenForest {
 
 impl std::fmt::Debug for Config {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "FrozenForestConfig(queen={}, passes_yuki={})", self.queen, self.passes_yuki)
+        write!(f, "FrozenForestConfig(queen={}, passes_yuki={}, on_trees={})", self.queen, self.passes_yuki, self.on_trees)
     }
 }
 
@@ -170,6 +172,7 @@ impl FrozenForest {
         let trees = self.trees;
         let y = self.yuki as usize;
         let row = self.between_row(y);
+        let ends = if cfg.on_trees { trees } else { u128::MAX }; // the spots a slide may end on
         for ray in &cfg.board.rays[self.mina as usize][..cfg.mina_dirs] {
             for &d in ray {
                 if d == y {
@@ -178,7 +181,7 @@ impl FrozenForest {
                     }
                     break;
                 }
-                if row[d] & trees != 0 {
+                if ends.has(d) && row[d] & trees != 0 {
                     f(d);
                 }
             }
@@ -345,7 +348,7 @@ impl Game for FrozenForest {
             let (from_mina, from_yuki) = (self.between_row(m), self.between_row(y));
             for _ in 0..TRIES {
                 let d = cells[rng.below(cells.len())] as usize;
-                let blocked = d == y || (!cfg.passes_yuki && from_mina[d].has(y));
+                let blocked = d == y || (!cfg.passes_yuki && from_mina[d].has(y)) || (cfg.on_trees && !trees.has(d));
                 if !blocked && from_yuki[d] & trees != 0 {
                     return Some(d as u8);
                 }
@@ -515,5 +518,80 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
             _ => return false,
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(pairs: &[(&str, &str)]) -> Options {
+        Options::from_pairs(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+    }
+
+    /// Random games under every reading of where Mina ends, with the other options: each random
+    /// move is legal, and with `mina_ends_on = "tree"` every slide ends on a tree.
+    #[test]
+    fn random_moves_are_legal_and_mina_ends_on_a_tree_when_the_option_says_so() {
+        let mut rng = Rng::new(18);
+        let (mut scratch, mut moves) = (Vec::new(), Vec::new());
+        for ends in ["any", "tree"] {
+            for (size, layout) in [("4", "grid"), ("7", "grid"), ("6", "ring")] {
+                for moves_as in ["queen", "rook"] {
+                    for passes in ["false", "true"] {
+                        let opts = options(&[("size", size), ("layout", layout), ("mina_moves", moves_as),
+                                             ("mina_passes_yuki", passes), ("mina_ends_on", ends)]);
+                        for _ in 0..20 {
+                            let mut s = FrozenForest::new(&opts).unwrap();
+                            while let Some(mv) = s.random_move(&mut scratch, &mut rng) {
+                                s.legal_moves(&mut moves);
+                                assert!(moves.contains(&mv), "{} not legal", s.notation(mv));
+                                let (mina, trees) = (s.to_move() == MINA, s.trees);
+                                s.play(mv);
+                                if mina && ends == "tree" {
+                                    assert!(trees.has(mv as usize), "{} holds no tree", s.notation(mv));
+                                }
+                            }
+                            s.legal_moves(&mut moves);
+                            assert!(moves.is_empty(), "no random move while moves remain");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The knowledge's playouts (Mina's greedy hiding, Yuki's sweep and cornering) run to the end
+    /// under both readings, and never let Mina stop off a tree under "tree".
+    #[test]
+    fn the_playouts_play_legal_games_under_both_readings() {
+        for ends in ["any", "tree"] {
+            let opts = options(&[("size", "6"), ("mina_ends_on", ends)]);
+            let mut know = FrozenForest::knowledge(false);
+            know.corner_trees = 20;
+            let mut rng = Rng::new(7);
+            let mut moves = Vec::new();
+            for searcher in [YUKI, MINA] {
+                for _ in 0..50 {
+                    let mut s = FrozenForest::new(&opts).unwrap();
+                    for _ in 0..2 {
+                        s.legal_moves(&mut moves);
+                        s.play(moves[rng.below(moves.len())]);
+                    }
+                    if searcher == MINA {
+                        s.legal_moves(&mut moves);
+                        s.play(moves[0]);
+                    }
+                    know.begin(&s);
+                    let value = know.playout(&mut s, &mut moves, &mut rng);
+                    assert!((0.0..=1.0).contains(&value));
+                    s.legal_moves(&mut moves);
+                    assert!(moves.is_empty(), "a playout ends when the player to move is stuck");
+                    if ends == "tree" && s.to_move() == YUKI {
+                        assert!(s.trees.has(s.mina as usize), "Mina stopped off a tree");
+                    }
+                }
+            }
+        }
     }
 }
