@@ -146,6 +146,24 @@ def test_settings_persist_in_the_config_folder(make_app, tmp_path):
     assert again.settings.colour_blind and again.settings.animation == "off" and not again.settings.sound
 
 
+def test_bot_threads_is_a_setting_passed_to_the_bot(make_app, tmp_path):
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False))
+    d.frames(2)
+    d.press("Settings")
+    form = d.scene.form
+    assert form.value("bot_threads") == 0 and d.app.bots.threads == 0  # Auto: every core but one
+    d.choose(form.menu_for("bot_threads"), "1")
+    assert d.app.bots.threads == 1
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert saved["bot_threads"] == 1
+    assert make_app(offer_resume=False).bots.threads == 1  # the next session starts with it
+    # A count that makes no sense in the file falls back to Auto.
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"bot_threads": -3}))
+    assert make_app(offer_resume=False).settings.bot_threads == 0
+
+
 def test_a_damaged_settings_file_falls_back_to_defaults(make_app, tmp_path):
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "settings.json").write_text("{not json")

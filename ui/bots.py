@@ -48,6 +48,7 @@ class BotClient:
         self._request_id: int | None = None
         self.pending: Any = None  # the tag of the request in flight; None when the bot is idle
         self.progress = 0.0       # how far the bot has got with it, 0..1
+        self.threads = 0          # the search's threads (the "Bot threads" setting; 0: Auto)
 
     @property
     def available(self) -> bool:
@@ -85,7 +86,8 @@ class BotClient:
             return "no bot is available in this installation"
         self.cancel()
         try:
-            rid = worker.request(game_id, dict(options), [str(m) for m in moves], level, seed=seed, mode=mode)
+            rid = worker.request(game_id, dict(options), [str(m) for m in moves], level, seed=seed, mode=mode,
+                                 threads=self.threads)
         except Exception as err:  # e.g. the process cannot start: say so, keep the window alive
             return f"{type(err).__name__}: {err}"
         self._request_id, self.pending, self.progress = rid, tag, 0.0

@@ -1,6 +1,7 @@
-"""Settings: sound, animation speed, colour-blind palette, window size, fullscreen and overlays; saved at once."""
+"""Settings: sound, animation speed, colour-blind palette, window size, fullscreen, overlays and bot threads; saved at once."""
 from __future__ import annotations
 
+import os
 
 import pygame
 
@@ -9,6 +10,20 @@ from ui.widgets.form import Field, Form
 from ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
 from ui.widgets.prose import short_path
 from ui.widgets.text import esc
+
+
+def thread_choices(current: int) -> tuple:
+    """Auto, then 1, 2, 4, ... up to the machine's cores (and the saved count if it is another)."""
+    cores = os.cpu_count() or 1
+    counts = [1]
+    while counts[-1] * 2 <= cores:
+        counts.append(counts[-1] * 2)
+    if cores not in counts:
+        counts.append(cores)
+    if current and current not in counts:
+        counts = sorted(counts + [current])
+    auto = f"Auto ({max(1, cores - 1)})"
+    return ((auto, 0),) + tuple((str(n), n) for n in counts)
 
 
 class SettingsScene(Scene):
@@ -43,6 +58,7 @@ class SettingsScene(Scene):
             Field("window", "Window size", tuple((f"{w} × {h}", (w, h)) for w, h in sizes), tuple(s.window)),
             Field("fullscreen", "Fullscreen", (("off", False), ("on", True)), s.fullscreen),
             Field("overlays", "Overlays", (("off", False), ("on", True)), s.overlays),
+            Field("bot_threads", "Bot threads", thread_choices(s.bot_threads), s.bot_threads),
         ]
 
     def build(self) -> None:
