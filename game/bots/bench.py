@@ -3,11 +3,16 @@
 For each game at its default options: uniformly random playouts per CPU second in the Python
 rules (game/) and in the native core (same seed, same ply cap), and their ratio; then the native
 Strong search's MCTS iterations per second from a few positions of a real game, beside the
-pure-Python search's figures this core replaced (measured on this 2-core machine).
+pure-Python search's figures this core replaced (measured on this 2-core machine); then Strong's
+iterations per second on 1 thread and on 2 (wall clock: the figure a player sees); then, with
+`--memory`, the bot worker's peak resident memory per level, each in a fresh process playing a
+game's first moves on every core, as the app's worker does.
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import random
 import time
 
@@ -54,12 +59,12 @@ def native_playouts_per_second(game_id: str, seconds: float, seed: int = 1, **op
     return count / (time.process_time() - c0), plies / count
 
 
-def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1) -> float:
-    """The native Strong search's iterations per second over the first few moves of a game it plays."""
+def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1, threads: int = 1) -> float:
+    """The native Strong search's iterations per second (wall clock) over the first few moves of a game it plays."""
     from game.bots.levels import make_bot
 
     game = GAMES[game_id]
-    bot = make_bot("strong", game_id, {}, seed, scale=seconds / 0.5)
+    bot = make_bot("strong", game_id, {}, seed, scale=seconds / 0.5, threads=threads)
     state, moves, done, spent = game.new(), [], 0, 0.0
     for _ in range(6):
         if state.is_over:
@@ -71,11 +76,39 @@ def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1) ->
     return done / spent if spent else 0.0
 
 
+def _peak_memory(job: tuple) -> tuple[float, float]:
+    """In a fresh process: (resident MB before the bot, peak resident MB after `moves` of its game)."""
+    import resource
+
+    from game.bots.levels import make_bot
+
+    level, game_id, moves, threads = job
+    game = GAMES[game_id]
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    bot = make_bot(level, game_id, {}, 1, threads=threads)  # one bot plays both seats, as the worker's cache
+    state, played = game.new(), []
+    for _ in range(moves):
+        if state.is_over:
+            break
+        move = bot.choose(state, played)
+        state, played = state.play(move), played + [str(move)]
+    return before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def peak_memory(level: str, game_id: str, moves: int, threads: int) -> tuple[float, float]:
+    """The peak resident memory (MB) of a fresh process playing `moves` moves at `level`: (baseline, peak)."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(_peak_memory, ((level, game_id, moves, threads),))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print one line a game: both engines' playouts/s and the ratio, then Strong's iterations/s."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per engine and game")
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
+    parser.add_argument("--memory", action="store_true",
+                        help="also the peak resident memory per level (a fresh process each; slow)")
+    parser.add_argument("--memory-moves", type=int, default=10, help="moves each memory game plays")
     args = parser.parse_args(argv)
     chosen = [g for g in GAMES if not args.game or g == args.game]
     print("random playouts per CPU second, default options (plies: mean length of a playout)")
@@ -89,6 +122,23 @@ def main(argv: list[str] | None = None) -> None:
         its = strong_iterations_per_second(game_id, min(args.seconds, 0.5))
         old = PYTHON_STRONG[game_id]
         print(f"{game_id}: native {its:.0f}/s, python {old}/s, ratio {its / old:.0f}x", flush=True)
+    print("Strong's MCTS iterations per wall second on 1 and 2 threads (target: 2 threads >= 1.8x)")
+    for game_id in chosen:
+        one = strong_iterations_per_second(game_id, min(args.seconds, 0.5), threads=1)
+        two = strong_iterations_per_second(game_id, min(args.seconds, 0.5), threads=2)
+        print(f"{game_id}: 1 thread {one:.0f}/s, 2 threads {two:.0f}/s, ratio {two / max(one, 1):.2f}x", flush=True)
+    if args.memory:
+        from game.bots.levels import LEVELS
+
+        cores = os.cpu_count() or 1
+        print(f"peak resident memory of a bot process, default boards, {cores} threads, "
+              f"{args.memory_moves} moves (MB; the process alone first)")
+        for game_id in chosen:
+            parts = []
+            for level in (lv for lv in LEVELS if lv != "perfect"):
+                base, peak = peak_memory(level, game_id, args.memory_moves, cores)
+                parts.append(f"{level} {peak:.0f}")
+            print(f"{game_id}: process {base:.0f}; " + ", ".join(parts), flush=True)
 
 
 if __name__ == "__main__":
