@@ -209,6 +209,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             self.nodes[0].proof = UNPROVED;
             self.update_proof(0);
         }
+        if self.spec.proofs && self.root_solver && self.nodes[0].proof == UNPROVED {
+            if let Some((mv, plies)) = self.knowledge.winning_move(state) {
+                self.prove_root_move(mv, plies);
+            }
+        }
         self.solve_root(state, watch)?;
         let mut done = 0u64;
         while self.nodes[0].proof == UNPROVED {
@@ -529,7 +534,13 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             return Ok(());
         }
         let Some(mv) = solver.best_move(state) else { return Ok(()) };
-        // Give the proving move a child (trying it next if it has none yet) and prove it.
+        self.prove_root_move(mv, plies.max(1) as u32);
+        Ok(())
+    }
+
+    /// Mark the root's move `mv` proved won in `plies` plies, giving it a child first (tried
+    /// next) if it has none yet.
+    fn prove_root_move(&mut self, mv: G::Move, plies: u32) {
         let root = &self.nodes[0];
         let mut ch = root.child;
         while ch != NIL && self.nodes[ch as usize].mv != Some(mv) {
@@ -537,9 +548,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
         if ch == NIL {
             let (at, tried, len) = (root.moves_at as usize, root.tried as usize, root.len as usize);
-            let Some(k) = self.moves[at..at + len].iter().position(|&m| m == mv) else { return Ok(()) };
+            let Some(k) = self.moves[at..at + len].iter().position(|&m| m == mv) else { return };
             if k < tried {
-                return Ok(());
+                return;
             }
             self.moves.swap(at + tried, at + k);
             if self.nodes[0].active as usize <= tried {
@@ -547,15 +558,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             }
             ch = self.select(0).map_or(NIL, |c| c as u32);
             if ch == NIL {
-                return Ok(());
+                return;
             }
         }
         let child = &mut self.nodes[ch as usize];
         child.proof = WIN; // for the mover, who played it
-        child.depth = (plies - 1).max(0) as u32;
+        child.depth = plies.saturating_sub(1);
         self.stats.solved += 1;
         self.update_proof(0);
-        Ok(())
     }
 
     /// The root's moves, best first: fastest proved win, then visits, then slowest proved loss.
