@@ -29,6 +29,21 @@ def level_name(level: str) -> str:
     return level_names.get(level, level)
 
 
+def level_label(game_id: str, options: Mapping[str, Any], level: str) -> str:
+    """"Strong", or "Strong (≈1450)" with the ladder's rating where it was measured (the default board)."""
+    name = level_name(level)
+    try:
+        from game import get_game
+        from game.bots.ladder import rating
+
+        if dict(options) != get_game(game_id).validate():
+            return name
+        value = rating(game_id, level)
+    except (ImportError, ValueError):
+        return name
+    return name if value is None else f"{name} (≈{value})"
+
+
 @dataclass(frozen=True)
 class BotAnswer:
     """What came back for a request: its tag, and the bot's move and analysis, or why there are none."""
