@@ -137,8 +137,10 @@ def main(argv: list[str] | None = None) -> None:
     for game_id in chosen:
         one, one_cores = strong_speed(game_id, min(args.seconds, 0.5), threads=1)
         two, two_cores = strong_speed(game_id, min(args.seconds, 0.5), threads=2)
+        # Per CPU second: what each thread does with the core it gets (1.00: no loss to sharing).
+        eff = (two / max(two_cores, 1e-9)) / max(one / max(one_cores, 1e-9), 1e-9)
         print(f"{game_id}: 1 thread {one:.0f}/s, 2 threads {two:.0f}/s, ratio {two / max(one, 1):.2f}x"
-              f" (cores used {one_cores:.2f} and {two_cores:.2f})", flush=True)
+              f" (cores used {one_cores:.2f} and {two_cores:.2f}; per core {eff:.2f} of one thread's)", flush=True)
     if args.memory:
         from game.bots.levels import LEVELS
 
