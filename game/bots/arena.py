@@ -242,7 +242,8 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
               f"level in {len(limited) - ahead - behind})", file=out, flush=True)
     if sprt is not None:
         llr = sprt_llr(units, *sprt)
-        said = {"H1": f"A is better (by at least {sprt[1]:g} Elo)", "H0": f"A is not better than {sprt[0]:g} Elo",
+        said = {"H1": f"A is better (H1 accepted: +{sprt[1]:g} Elo rather than +{sprt[0]:g})",
+                "H0": f"A is not better (H0 accepted: +{sprt[0]:g} Elo rather than +{sprt[1]:g})",
                 None: "undecided"}[sprt_verdict(llr, bounds)]
         print(f"SPRT elo0={sprt[0]:g} elo1={sprt[1]:g} alpha=beta=0.05 on {len(units)} {unit}: "
               f"LLR {llr:.2f}, bounds [{bounds[0]:.2f}, {bounds[1]:.2f}]: {said}", file=out, flush=True)
