@@ -75,6 +75,11 @@ def test_sprt_bounds_and_llr_on_made_up_results():
     assert sprt_verdict(sprt_llr(few, 0, 50), (lo, hi)) is None
     # The LLR grows with the evidence: the same rate over more games says more.
     assert sprt_llr(strong * 2, 0, 50) > sprt_llr(strong, 0, 50) > 0 > sprt_llr(even, 0, 50)
+    # One won pair is not proof, nor are a few: +100 against +0 needs about a dozen straight wins.
+    assert sprt_verdict(sprt_llr([1.0], 0, 100), (lo, hi)) is None
+    assert sprt_verdict(sprt_llr([1.0] * 11, 0, 100), (lo, hi)) is None
+    assert sprt_verdict(sprt_llr([1.0] * 13, 0, 100), (lo, hi)) == "H1"
+    assert sprt_llr([0.5] * 10, 0, 100) < 0  # draws lean to "not better"
 
 
 def test_pairs_sprt_and_threads_on_the_command_line(capsys):
@@ -90,7 +95,7 @@ def test_pairs_sprt_and_threads_on_the_command_line(capsys):
 
 def test_a_match_stops_once_the_sprt_decides():
     out = io.StringIO()
-    run("hv-grid", {"size": "3"}, "casual", "random", 40, 0.01, out=out, sprt=(0.0, 400.0))
+    run("icebreaker", {"size": "3"}, "casual", "random", 40, 0.01, out=out, sprt=(0.0, 400.0))
     text = out.getvalue()
     assert "A is better" in text
     assert text.count("  game ") < 40

@@ -13,7 +13,7 @@ not depend on the jobs.
 (game.match: Frozen Forest's tree rule; the total score elsewhere), the per-role figures beside:
 between equal bots one seat wins Horizontal/Vertical and Frozen Forest, so single games
 measure the seat. `--sprt ELO0,ELO1` stops once A is clearly ELO1 better than B or clearly not
-better than ELO0 (a GSPRT on games, or on pairs with --pairs; the LLR and its bounds printed),
+better than ELO0 (Wald's SPRT on games, or on pairs with --pairs; the LLR and its bounds printed),
 the games or pairs asked for being the most played. `--threads A,B`: each bot's search threads.
 Baselines: `uct` (textbook UCT, c = 1) and `uct2` (c = √2).
 """
@@ -42,19 +42,15 @@ def sprt_bounds(alpha: float = 0.05, beta: float = 0.05) -> tuple[float, float]:
 def sprt_llr(results: list[float], elo0: float, elo1: float) -> float:
     """The log-likelihood ratio of H1 (A is elo1 better) over H0 (elo0 better) after `results`.
 
-    Each result is A's score in one game or pair (1, 0.5 or 0). The generalised SPRT's normal
-    approximation used by chess engines' test frameworks (fishtest): N (s1 - s0)(2m - s0 - s1) / 2v,
-    m and v the results' mean and variance, s0 and s1 the expected scores of elo0 and elo1.
+    Each result is A's score in one game or pair (1, 0.5 or 0). Wald's SPRT on the score as a
+    Bernoulli chance, a draw counting half a win and half a loss: each result adds
+    x ln(s1/s0) + (1 - x) ln((1 - s1)/(1 - s0)), s0 and s1 the expected scores of elo0 and elo1.
+    (The normal approximation chess frameworks use is meaningless on a handful of pairs, where
+    every result may be alike.)
     """
-    n = len(results)
-    if n == 0:
-        return 0.0
-    mean = sum(results) / n
-    var = sum((x - mean) ** 2 for x in results) / n
-    if var <= 0:  # all alike so far: a tiny variance keeps the ratio finite and its sign right
-        var = 1e-3
     s0, s1 = expected_score(elo0), expected_score(elo1)
-    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+    up, down = math.log(s1 / s0), math.log((1 - s1) / (1 - s0))
+    return sum(x * up + (1 - x) * down for x in results)
 
 
 def sprt_verdict(llr: float, bounds: tuple[float, float]) -> str | None:
