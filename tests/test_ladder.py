@@ -41,3 +41,8 @@ def test_setup_shows_a_measured_rating_on_the_default_board_only(monkeypatch, tm
     assert level_label("icebreaker", dict(default, size=4), "strong") == "Strong"
     path.write_text("{broken")
     assert level_label("icebreaker", default, "strong") == "Strong"
+
+
+def test_a_partial_climb_rates_only_the_levels_reached():
+    data = ladder.climb("icebreaker", 1, 0.01, out=io.StringIO(), options={"size": 3}, steps_up=1)
+    assert set(data["ratings"]) == {"beginner", "casual"} and len(data["steps"]) == 1

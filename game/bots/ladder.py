@@ -44,13 +44,16 @@ def ratings(steps: list[tuple[str, str, float, int]]) -> dict[str, int]:
 
 
 def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1, out=None,
-          options: dict | None = None) -> dict:
-    """Play every step of one game's ladder (default board unless `options`); returns {'steps': [...], 'ratings': {...}}."""
+          options: dict | None = None, steps_up: int = len(STEPS)) -> dict:
+    """Play the first `steps_up` steps of one game's ladder (default board unless `options`).
+
+    Returns {'steps': [...], 'ratings': {...}}: only the levels reached are rated.
+    """
     from game.bots.arena import run
 
     out = out if out is not None else sys.stdout
     steps = []
-    for lower, upper in STEPS:
+    for lower, upper in STEPS[:steps_up]:
         log = io.StringIO()
         run(game_id, dict(options or {}), upper, lower, 2 * pairs, seconds, seed=7, out=log, jobs=jobs, pairs=True)
         line = next(l for l in log.getvalue().splitlines() if l.startswith("pairs as matches"))
@@ -92,13 +95,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=None, help="Strong's time a move (others keep their ratio)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--write", action="store_true", help=f"keep the ratings in {LADDER_FILE.name}")
+    parser.add_argument("--steps", type=int, default=len(STEPS), choices=range(1, len(STEPS) + 1),
+                        help="climb only this many steps from Beginner (the upper ones take longest)")
     args = parser.parse_args(argv)
     if args.pairs < 1:
         print("ladder: --pairs must be at least 1", file=sys.stderr)
         return 2
     data = load()
     for game_id in [g for g in GAMES if not args.game or g == args.game]:
-        data[game_id] = climb(game_id, args.pairs, args.seconds, args.jobs)
+        data[game_id] = climb(game_id, args.pairs, args.seconds, args.jobs, steps_up=args.steps)
         if args.write:
             LADDER_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
