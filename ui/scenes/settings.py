@@ -73,9 +73,12 @@ class SettingsScene(Scene):
         self.form.place(pygame.Rect(x, top, col_w, 0), row)
         self.form.set_fields(self._fields())
         rows = len(self._fields())
-        self.note = self.text_box((x, top + rows * row + 16, col_w, int(120 * scale)), esc(self.message),
-                                  object_id="#hint", style="@subtle")
         bw, bh = int(180 * scale), int(50 * scale)
+        note_top = top + rows * row + 10
+        # The note stops short of the Back button on a small window (it scrolls if it must).
+        note_h = max(int(48 * scale), min(int(120 * scale), h - bh - 30 - 6 - note_top))
+        self.note = self.text_box((x, note_top, col_w, note_h), esc(self.message),
+                                  object_id="#hint", style="@subtle")
         self.button((x + col_w - bw, h - bh - 30, bw, bh), "Back", self.back, tooltip="Esc")
 
     def _changed(self, key: str, value) -> None:
