@@ -37,7 +37,7 @@ def test_setup_shows_a_measured_rating_on_the_default_board_only(monkeypatch, tm
     from game import get_game
 
     default = get_game("icebreaker").validate()
-    assert level_label("icebreaker", default, "strong") == "Strong (≈1480)"
+    assert level_label("icebreaker", default, "strong") == "Strong (~1480)"
     assert level_label("icebreaker", dict(default, size=4), "strong") == "Strong"
     path.write_text("{broken")
     assert level_label("icebreaker", default, "strong") == "Strong"

@@ -96,14 +96,19 @@ def test_names_typed_at_setup_are_shown_kept_and_swapped_by_a_rematch(driver):
 
 def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
     from ui.payloads import GameChoice
-    from game.bots import levels_for, level_names
+    from game import get_game
+    from game.bots import levels_for
+    from ui.bots import level_label
 
     driver.app.scenes.switch("setup", GameChoice("icebreaker"))
     driver.frames(2)
     form = driver.scene.form
     seat = next(f for f in form.fields if f.key == "seat1")
-    assert [t for t, _ in seat.choices] == ["Human"] + [f"Bot: {level_names[lv]}" for lv in levels_for("icebreaker", {})]
-    driver.choose(form.menu_for("seat1"), "Bot: Casual")
+    default = get_game("icebreaker").validate()
+    labels = [f"Bot: {level_label('icebreaker', default, lv)}" for lv in levels_for("icebreaker", {})]
+    assert [t for t, _ in seat.choices] == ["Human"] + labels
+    assert labels[0].startswith("Bot: Beginner")  # with the ladder's rating where measured: "Beginner (~1000)"
+    driver.choose(form.menu_for("seat1"), labels[1])
     driver.choose(form.menu_for("match"), "two games, roles swapped")
     labels = [f.label for f in form.fields if f.key.startswith("seat")]
     assert labels == ["Red, game 1", "Black, game 1"]

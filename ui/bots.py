@@ -30,7 +30,7 @@ def level_name(level: str) -> str:
 
 
 def level_label(game_id: str, options: Mapping[str, Any], level: str) -> str:
-    """"Strong", or "Strong (≈1450)" with the ladder's rating where it was measured (the default board)."""
+    """"Strong", or "Strong (~1450)" with the ladder's rating where it was measured (the default board)."""
     name = level_name(level)
     try:
         from game import get_game
@@ -41,7 +41,7 @@ def level_label(game_id: str, options: Mapping[str, Any], level: str) -> str:
         value = rating(game_id, level)
     except (ImportError, ValueError):
         return name
-    return name if value is None else f"{name} (≈{value})"
+    return name if value is None else f"{name} (~{value})"  # the app's font has no ≈
 
 
 @dataclass(frozen=True)
