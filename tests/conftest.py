@@ -40,7 +40,7 @@ class StandInWorker:
     def alive(self) -> bool:
         return not self.closed
 
-    def request(self, game_id, options, moves, level, seed=None, mode="move") -> int:
+    def request(self, game_id, options, moves, level, seed=None, mode="move", threads=0) -> int:
         self._next += 1
         self._current = (self._next, game_id, dict(options or {}), list(moves), level)
         self.requests.append(self._current)

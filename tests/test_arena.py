@@ -38,3 +38,64 @@ def test_the_command_line_runs_and_explains_bad_input(capsys):
     assert "size" in capsys.readouterr().err
     with pytest.raises(ValueError, match="name=value"):
         parse_options(["size"])
+
+
+def test_pairs_are_scored_as_matches_by_the_rule_book():
+    from game.bots.arena import pair_score
+
+    yuki, mina = 0, 1
+    roles = ("Yuki", "Mina")
+    # (winner role, scores by role): the first game A plays Yuki, the second Mina.
+    assert pair_score("frozen-forest", roles, (yuki, (9, 9)), (mina, (5, 5))) == 1.0  # A won both
+    assert pair_score("frozen-forest", roles, (mina, (9, 9)), (yuki, (5, 5))) == 0.0  # B won both
+    # Both won as Mina: the Mina whose Yuki ate more trees wins. B's Mina held out while A's Yuki
+    # ate 12 (game 1); A's Mina, while B's Yuki ate 7 (game 2): B wins the match.
+    assert pair_score("frozen-forest", roles, (mina, (12, 12)), (mina, (7, 7))) == 0.0
+    assert pair_score("frozen-forest", roles, (mina, (7, 7)), (mina, (12, 12))) == 1.0
+    # Both won as Yuki: the fewer trees eaten wins; equal counts draw.
+    assert pair_score("frozen-forest", roles, (yuki, (6, 6)), (yuki, (8, 8))) == 1.0
+    assert pair_score("frozen-forest", roles, (yuki, (6, 6)), (yuki, (6, 6))) == 0.5
+    # Elsewhere one win each goes to the total score: A has 20 + 14, B 18 + 15.
+    hv = ("Horizontal", "Vertical")
+    assert pair_score("hv-grid", hv, (0, (20, 18)), (0, (15, 14))) == 1.0
+    assert pair_score("hv-grid", hv, (0, (20, 18)), (0, (17, 14))) == 0.0
+    assert pair_score("hv-grid", hv, (0, (20, 18)), (0, (16, 14))) == 0.5
+
+
+def test_sprt_bounds_and_llr_on_made_up_results():
+    from game.bots.arena import sprt_bounds, sprt_llr, sprt_verdict
+
+    lo, hi = sprt_bounds(0.05, 0.05)
+    assert lo == pytest.approx(-2.944, abs=1e-3) and hi == pytest.approx(2.944, abs=1e-3)
+    strong = [1.0] * 30 + [0.0] * 5  # 86% over 35: clearly better than +0 when +50 is asked
+    even = [1.0, 0.0] * 200          # 50% over 400: clearly not 50 Elo better
+    few = [1.0, 0.0, 1.0]            # too few to say
+    assert sprt_verdict(sprt_llr(strong, 0, 50), (lo, hi)) == "H1"
+    assert sprt_verdict(sprt_llr(even, 0, 50), (lo, hi)) == "H0"
+    assert sprt_verdict(sprt_llr(few, 0, 50), (lo, hi)) is None
+    # The LLR grows with the evidence: the same rate over more games says more.
+    assert sprt_llr(strong * 2, 0, 50) > sprt_llr(strong, 0, 50) > 0 > sprt_llr(even, 0, 50)
+    # One won pair is not proof, nor are a few: +100 against +0 needs about a dozen straight wins.
+    assert sprt_verdict(sprt_llr([1.0], 0, 100), (lo, hi)) is None
+    assert sprt_verdict(sprt_llr([1.0] * 11, 0, 100), (lo, hi)) is None
+    assert sprt_verdict(sprt_llr([1.0] * 13, 0, 100), (lo, hi)) == "H1"
+    assert sprt_llr([0.5] * 10, 0, 100) < 0  # draws lean to "not better"
+
+
+def test_pairs_sprt_and_threads_on_the_command_line(capsys):
+    assert main(["--game", "hv-grid", "--option", "size=3", "--a", "casual", "--b", "random",
+                 "--pairs", "6", "--seconds", "0.01", "--sprt", "0,200", "--threads", "1,1"]) == 0
+    text = capsys.readouterr().out
+    assert "pair 1: match won by" in text and "pairs as matches: A won" in text
+    assert "SPRT elo0=0 elo1=200" in text and "LLR" in text and "bounds [-2.94, 2.94]" in text
+    assert main(["--game", "hv-grid", "--a", "uct2", "--b", "uct", "--threads", "2", "--games", "1"]) == 2
+    assert "--threads takes two numbers" in capsys.readouterr().err
+    assert main(["--game", "hv-grid", "--a", "uct2", "--b", "uct", "--sprt", "50,0", "--games", "1"]) == 2
+
+
+def test_a_match_stops_once_the_sprt_decides():
+    out = io.StringIO()
+    run("icebreaker", {"size": "3"}, "casual", "random", 40, 0.01, out=out, sprt=(0.0, 400.0))
+    text = out.getvalue()
+    assert "A is better" in text
+    assert text.count("  game ") < 40

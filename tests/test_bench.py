@@ -17,4 +17,12 @@ def test_bench_prints_a_line_per_game_and_engine(capsys):
     lines = capsys.readouterr().out.strip().splitlines()
     assert re.fullmatch(r"frozen-forest: python \d+/s, native \d+/s, ratio \d+x \(plies .*\)", lines[1])
     assert re.fullmatch(r"frozen-forest: native \d+/s, python 2400/s, ratio \d+x", lines[3])
+    assert re.fullmatch(r"frozen-forest: 1 thread \d+/s, 2 threads \d+/s, ratio \d+\.\d\dx \(cores used [\d.]+ and [\d.]+; per core [\d.]+ of one thread's\)", lines[5])
+
+
+def test_peak_memory_is_measured_in_a_fresh_process():
+    from game.bots.bench import peak_memory
+
+    base, peak = peak_memory("beginner", "hv-grid", 2, 2)
+    assert 10 < base <= peak < 2000
     assert sorted(GAMES)  # the registry every line is drawn from

@@ -382,5 +382,5 @@ def test_frozen_forest_with_mina_only_on_trees_perfect_settles_the_boards_it_is_
     for options, plies in (({"size": 5, "mina_ends_on": "tree"}, 3),
                            ({"size": 6, "mina_moves": "rook", "mina_ends_on": "tree"}, 13)):
         state = get_game("frozen-forest").new(**options)
-        best = PerfectBot("frozen-forest", state.options, 1, seconds=60).analyse(state, [])[0]
+        best = PerfectBot("frozen-forest", state.options, 1, seconds=60).analyse([])[0]
         assert (best.value, best.proof) == (1.0, plies)

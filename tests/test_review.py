@@ -217,7 +217,7 @@ class AnalysingWorker:
     def alive(self) -> bool:
         return not self.closed
 
-    def request(self, game_id, options, moves, level, seed=None, mode="move") -> int:
+    def request(self, game_id, options, moves, level, seed=None, mode="move", threads=0) -> int:
         if self._current is not None:
             self.overlaps += 1
         rid = len(self.requests) + 1

@@ -116,14 +116,19 @@ def test_names_typed_at_setup_are_shown_kept_and_swapped_by_a_rematch(driver):
 
 def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
     from ui.payloads import GameChoice
-    from game.bots import levels_for, level_names
+    from game import get_game
+    from game.bots import levels_for
+    from ui.bots import level_label
 
     driver.app.scenes.switch("setup", GameChoice("icebreaker"))
     driver.frames(2)
     form = driver.scene.form
     seat = next(f for f in form.fields if f.key == "seat1")
-    assert [t for t, _ in seat.choices] == ["Human"] + [f"Bot: {level_names[lv]}" for lv in levels_for("icebreaker", {})]
-    driver.choose(form.menu_for("seat1"), "Bot: Strong")
+    default = get_game("icebreaker").validate()
+    labels = [f"Bot: {level_label('icebreaker', default, lv)}" for lv in levels_for("icebreaker", {})]
+    assert [t for t, _ in seat.choices] == ["Human"] + labels
+    assert labels[0].startswith("Bot: Beginner")  # with the ladder's rating where measured: "Beginner (~1000)"
+    driver.choose(form.menu_for("seat1"), next(label for label in labels if "Strong" in label))
     driver.choose(form.menu_for("match"), "two games, roles swapped")
     labels = [f.label for f in form.fields if f.key.startswith("seat")]
     assert labels == ["Red, game 1", "Black, game 1"]
@@ -164,6 +169,24 @@ def test_settings_persist_in_the_config_folder(make_app, tmp_path):
     # A new app (a new session) starts with them.
     again = make_app(offer_resume=False)
     assert again.settings.colour_blind and again.settings.animation == "off" and not again.settings.sound
+
+
+def test_bot_threads_is_a_setting_passed_to_the_bot(make_app, tmp_path):
+    from ui.headless import Driver
+
+    d = Driver(make_app(offer_resume=False))
+    d.frames(2)
+    d.press("Settings")
+    form = d.scene.form
+    assert form.value("bot_threads") == 0 and d.app.bots.threads == 0  # Auto: every core but one
+    d.choose(form.menu_for("bot_threads"), "1")
+    assert d.app.bots.threads == 1
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert saved["bot_threads"] == 1
+    assert make_app(offer_resume=False).bots.threads == 1  # the next session starts with it
+    # A count that makes no sense in the file falls back to Auto.
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"bot_threads": -3}))
+    assert make_app(offer_resume=False).settings.bot_threads == 0
 
 
 def test_a_damaged_settings_file_falls_back_to_defaults(make_app, tmp_path):

@@ -175,7 +175,7 @@ def test_clicking_ones_own_stuck_goat_gives_the_step_rule_not_cell_is_taken(driv
 class AnalysingWorker(StandInWorker):
     """The stand-in worker, answering mode="analyse" with an analysis of the first five legal moves."""
 
-    def request(self, game_id, options, moves, level, seed=None, mode="move"):
+    def request(self, game_id, options, moves, level, seed=None, mode="move", threads=0):
         self.modes = getattr(self, "modes", []) + [mode]
         return super().request(game_id, options, moves, level, seed, mode)
 

@@ -82,6 +82,7 @@ class App:
         self.palette = self._make_palette()
         self.sounds = self._make_sounds()
         self.bots = BotClient(worker_factory)
+        self.bots.threads = self.settings.bot_threads
         self.running = True
         self.frame_count = 0
         self.frames_drawn = 0
@@ -217,6 +218,7 @@ class App:
             self.palette = self._make_palette()
         if settings.sound != old.sound:
             self.sounds = self._make_sounds()
+        self.bots.threads = settings.bot_threads
         if settings.fullscreen != old.fullscreen or (
             settings.window != old.window and not settings.fullscreen
         ):

@@ -32,6 +32,21 @@ def level_name(level: str) -> str:
     return level_names.get(level, level)
 
 
+def level_label(game_id: str, options: Mapping[str, Any], level: str) -> str:
+    """"Strong", or "Strong (~1450)" with the ladder's rating where it was measured (the default board)."""
+    name = level_name(level)
+    try:
+        from game import get_game
+        from game.bots.ladder import rating
+
+        if dict(options) != get_game(game_id).validate():
+            return name
+        value = rating(game_id, level)
+    except (ImportError, ValueError):
+        return name
+    return name if value is None else f"{name} (~{value})"  # the app's font has no ≈
+
+
 @dataclass(frozen=True)
 class BotAnswer:
     """What came back for a request: its tag, and the bot's move and analysis, or why there are none."""
@@ -52,6 +67,7 @@ class BotClient:
         self.pending: Any = None  # the tag of the request in flight; None when the bot is idle
         self.progress = 0.0       # how far the bot has got with it, 0..1
         self.notice: str | None = None  # news for the person: the worker froze or died and was restarted
+        self.threads = 0          # the search's threads (the "Bot threads" setting; 0: Auto)
 
     @property
     def available(self) -> bool:
@@ -89,7 +105,8 @@ class BotClient:
             return "no bot is available in this installation"
         self.cancel()
         try:
-            rid = worker.request(game_id, dict(options), [str(m) for m in moves], level, seed=seed, mode=mode)
+            rid = worker.request(game_id, dict(options), [str(m) for m in moves], level, seed=seed, mode=mode,
+                                 threads=self.threads)
         except Exception as err:  # e.g. the process cannot start: say so, keep the window alive
             return f"{type(err).__name__}: {err}"
         self._request_id, self.pending, self.progress = rid, tag, 0.0

@@ -1,4 +1,4 @@
-"""The person's settings: sound, animation speed, palette, window, overlays; persisted as JSON.
+"""The person's settings: sound, animation speed, palette, window, overlays, bot threads; persisted as JSON.
 
 They live in the user config folder (platformdirs) unless a folder is given, which
 the tests and the headless modes always do so they never touch the real one.
@@ -40,6 +40,7 @@ def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[
         return tuple(size)
     return (max(MIN_WINDOW[0], min(size[0], desktop[0] - FRAME[0])),
             max(MIN_WINDOW[1], min(size[1], desktop[1] - FRAME[1])))
+MAX_BOT_THREADS = 256  # the search core's limit; 0 means Auto (every core but one)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Settings:
     window: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
     overlays: bool = False  # the play screen's "what the rules see" marks (key O)
+    bot_threads: int = 0    # the bot's search threads; 0: Auto (every core but one)
 
     @property
     def animation_seconds(self) -> float:
@@ -79,6 +81,9 @@ def clean(data: object) -> tuple[Settings, list[str]]:
                     and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
                 good["window"] = (max(MIN_WINDOW[0], min(7680, value[0])),
                                   max(MIN_WINDOW[1], min(4320, value[1])))
+        elif f.name == "bot_threads":
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_BOT_THREADS:
+                good["bot_threads"] = value
         elif f.name == "animation":
             if value in ANIMATION_SPEEDS:
                 good["animation"] = value

@@ -8,6 +8,14 @@ mean time per move. `--seconds S` is Strong's and textbook UCT's time per move, 
 both sides; the other levels keep their usual ratio to Strong (Expert thinks longer). `--jobs 2`
 plays two games at once (one per core); each game is seeded by its number, so the results do
 not depend on the jobs.
+
+`--pairs N` plays N role-swapped pairs and scores each as a match by RULES.md's match rule
+(game.match: Frozen Forest's tree rule; the total score elsewhere), the per-role figures beside:
+between equal bots one seat wins Horizontal/Vertical and Frozen Forest, so single games
+measure the seat. `--sprt ELO0,ELO1` stops once A is clearly ELO1 better than B or clearly not
+better than ELO0 (Wald's SPRT on games, or on pairs with --pairs; the LLR and its bounds printed),
+the games or pairs asked for being the most played. `--threads A,B`: each bot's search threads.
+Baselines: `uct` (textbook UCT, c = 1) and `uct2` (c = √2).
 """
 from __future__ import annotations
 
@@ -19,6 +27,51 @@ import time
 from dataclasses import dataclass, field
 
 from game import GAMES, get_game
+
+
+def expected_score(elo: float) -> float:
+    """The expected score of a player `elo` points stronger (the logistic Elo curve)."""
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def sprt_bounds(alpha: float = 0.05, beta: float = 0.05) -> tuple[float, float]:
+    """The LLR bounds of a sequential test: accept H0 (not better) below, H1 (better) above."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def sprt_llr(results: list[float], elo0: float, elo1: float) -> float:
+    """The log-likelihood ratio of H1 (A is elo1 better) over H0 (elo0 better) after `results`.
+
+    Each result is A's score in one game or pair (1, 0.5 or 0). Wald's SPRT on the score as a
+    Bernoulli chance, a draw counting half a win and half a loss: each result adds
+    x ln(s1/s0) + (1 - x) ln((1 - s1)/(1 - s0)), s0 and s1 the expected scores of elo0 and elo1.
+    (The normal approximation chess frameworks use is meaningless on a handful of pairs, where
+    every result may be alike.)
+    """
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    up, down = math.log(s1 / s0), math.log((1 - s1) / (1 - s0))
+    return sum(x * up + (1 - x) * down for x in results)
+
+
+def sprt_verdict(llr: float, bounds: tuple[float, float]) -> str | None:
+    """'H1' (clearly better), 'H0' (clearly not) or None (undecided) for this LLR."""
+    if llr >= bounds[1]:
+        return "H1"
+    if llr <= bounds[0]:
+        return "H0"
+    return None
+
+
+def pair_score(game_id: str, roles, first: tuple, second: tuple) -> float:
+    """A's score (1, 0.5, 0) in a role-swapped pair by RULES.md's match rule.
+
+    `first` and `second` are (winner role or None, scores by role) of the game where A plays
+    role 0 and the one where A plays role 1.
+    """
+    from game.match import GameResult, Match
+
+    match = Match(game_id, roles, GameResult(first[0], tuple(first[1])), GameResult(second[0], tuple(second[1])))
+    return 0.5 if match.winner is None else 1.0 - match.winner
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -83,10 +136,10 @@ def _one_game(job: tuple) -> tuple:
     """Game number g of a match, bots made afresh and seeded by g (runs in a worker process too)."""
     from game.bots.levels import make_bot
 
-    game_id, options, level_a, level_b, scale, seed, g, role, max_plies = job
+    game_id, options, level_a, level_b, scale, seed, g, role, max_plies, threads = job
     game = get_game(game_id)
     bots = tuple(make_bot(split_level(level)[0], game_id, options, seed + 2 * g + i, scale,
-                          tune=split_level(level)[1])
+                          tune=split_level(level)[1], threads=threads[i])
                  for i, level in enumerate((level_a, level_b)))
     first = g % 2 if role is None else role  # in even games A plays player 0 (unless A keeps one role)
     state, spent, made = play_game(game, options, bots, first, max_plies)
@@ -95,8 +148,13 @@ def _one_game(job: tuple) -> tuple:
 
 def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
         seconds: float | None, seed: int = 1, out=None, jobs: int = 1,
-        role: int | None = None, max_plies: int = 2000) -> tuple[Side, Side]:
-    """Play the match and print the report; returns both sides' tallies."""
+        role: int | None = None, max_plies: int = 2000, pairs: bool = False,
+        sprt: tuple[float, float] | None = None, threads: tuple[int, int] = (1, 1)) -> tuple[Side, Side]:
+    """Play the match and print the report; returns both sides' tallies.
+
+    With `pairs`, games 2k and 2k + 1 (roles swapped) are a pair scored as a match (`games`
+    is then twice the pairs). With `sprt` (elo0, elo1) the match stops once the test decides.
+    """
     out = out if out is not None else sys.stdout
     from game.bots.levels import STRONG_SECONDS
 
@@ -105,10 +163,18 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
     scale = seconds / STRONG_SECONDS if seconds else 1.0
     sides = (Side(level_a), Side(level_b))
     roles = game.roles
-    print(f"{game.name} {options}: A={level_a} vs B={level_b}, {games} games, "
-          f"{seconds if seconds else STRONG_SECONDS}s per move (Strong), {jobs} at once",
-          file=out, flush=True)
-    work = [(game_id, options, level_a, level_b, scale, seed, g, role, max_plies) for g in range(games)]
+    unit = "pairs" if pairs else "games"
+    print(f"{game.name} {options}: A={level_a} vs B={level_b}, "
+          f"{games // 2 if pairs else games} {unit}, {seconds if seconds else STRONG_SECONDS}s per move "
+          f"(Strong), threads A {threads[0]} B {threads[1]}, {jobs} at once", file=out, flush=True)
+    if pairs and role is not None:
+        raise ValueError("pairs swap roles: --role does not go with --pairs")
+    work = [(game_id, options, level_a, level_b, scale, seed, g, role, max_plies, threads) for g in range(games)]
+    bounds = sprt_bounds()
+    units: list[float] = []       # A's score per game, or per finished pair
+    halves: dict[int, tuple] = {}  # pair number -> the game of it that came back first
+    limited: list[tuple] = []      # games stopped at the ply limit: (A's score, B's score)
+    verdict = None
     if jobs > 1:
         pool = multiprocessing.get_context("spawn").Pool(jobs)
         results = pool.imap_unordered(_one_game, work)
@@ -116,6 +182,18 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
         pool, results = None, map(_one_game, work)
     try:
         for g, first, winner, over, scores, plies, spent, made in results:
+            a_role = first
+            if not over:
+                limited.append((scores[a_role], scores[1 - a_role]))
+            if pairs:
+                halves.setdefault(g // 2, {})[first] = (winner, scores)
+                if len(halves[g // 2]) == 2:
+                    both = halves.pop(g // 2)
+                    units.append(pair_score(game_id, roles, both[0], both[1]))
+                    shown_pair = {1.0: "A", 0.0: "B", 0.5: "drawn"}[units[-1]]
+                    print(f"  pair {g // 2 + 1}: match won by {shown_pair}", file=out, flush=True)
+            else:
+                units.append(0.5 if winner is None else 1.0 if winner == a_role else 0.0)
             for i, side in enumerate(sides):
                 role = (i + first) % 2
                 side.games[role] += 1
@@ -129,9 +207,16 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
             shown = "draw (ply limit)" if not over else "draw" if winner is None else roles[winner]
             print(f"  game {g + 1}: A as {roles[first]}, winner {shown}, scores {scores}, "
                   f"{plies} plies", file=out, flush=True)
+            if sprt is not None and units:
+                verdict = sprt_verdict(sprt_llr(units, *sprt), bounds)
+                if verdict is not None:
+                    break
     finally:
         if pool is not None:
-            pool.close()
+            if verdict is not None:
+                pool.terminate()  # the games still running are not needed
+            else:
+                pool.close()
             pool.join()
     for name, side in zip("AB", sides):
         n_roles = [max(1, n) for n in side.games]
@@ -140,6 +225,24 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
         per_move = side.seconds / side.moves if side.moves else 0.0
         print(f"{name} {side.level}: {side.line(roles)}", file=out)
         print(f"   mean own score {mean_scores}; {per_move:.3f}s per move", file=out, flush=True)
+    if pairs and units:
+        won, drawn = units.count(1.0), units.count(0.5)
+        lo, hi = wilson(sum(units), len(units))
+        print(f"pairs as matches: A won {won}, drew {drawn}, lost {len(units) - won - drawn} of {len(units)}; "
+              f"A's match score {100 * sum(units) / len(units):.1f}% [{100 * lo:.0f}-{100 * hi:.0f}%]",
+              file=out, flush=True)
+    if limited:
+        ahead = sum(a > b for a, b in limited)
+        behind = sum(a < b for a, b in limited)
+        print(f"stopped at {max_plies} plies: {len(limited)} games (A ahead in {ahead}, behind in {behind}, "
+              f"level in {len(limited) - ahead - behind})", file=out, flush=True)
+    if sprt is not None:
+        llr = sprt_llr(units, *sprt)
+        said = {"H1": f"A is better (H1 accepted: +{sprt[1]:g} Elo rather than +{sprt[0]:g})",
+                "H0": f"A is not better (H0 accepted: +{sprt[0]:g} Elo rather than +{sprt[1]:g})",
+                None: "undecided"}[sprt_verdict(llr, bounds)]
+        print(f"SPRT elo0={sprt[0]:g} elo1={sprt[1]:g} alpha=beta=0.05 on {len(units)} {unit}: "
+              f"LLR {llr:.2f}, bounds [{bounds[0]:.2f}, {bounds[1]:.2f}]: {said}", file=out, flush=True)
     return sides
 
 
@@ -154,6 +257,20 @@ def split_level(text: str) -> tuple[str, dict]:
         except ValueError:
             raise ValueError(f"a knob is written name=number, not {knob!r}") from None
     return level.strip(), tune
+
+
+def parse_pair(text: str, kind, name: str) -> tuple:
+    """'2,1' -> (2, 1): two numbers for A and B (ValueError names the flag)."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        pair = tuple(kind(p.strip()) for p in parts)
+    except ValueError:
+        raise ValueError(f"{name} takes two numbers, A's and B's: {name} 2,1; not {text!r}") from None
+    if any(isinstance(x, float) and not math.isfinite(x) for x in pair):
+        raise ValueError(f"{name} takes finite numbers, not {text!r}")
+    return pair
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -193,6 +310,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--a", required=True, help=f"level of bot A ({levels}), knobs after '+': strong+c=0.7")
     parser.add_argument("--b", required=True, help="level of bot B, likewise")
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--pairs", type=int, default=None, metavar="N",
+                        help="play N role-swapped pairs, each scored as a match (RULES.md), instead of --games")
+    parser.add_argument("--sprt", default=None, metavar="ELO0,ELO1",
+                        help="stop once A is clearly ELO1 better or clearly not ELO0 better (e.g. 0,50)")
+    parser.add_argument("--threads", default="1,1", metavar="A,B", help="each bot's search threads")
     parser.add_argument("--seconds", type=seconds_per_move, default=None,
                         help="Strong's (and uct's) time per move; other levels scale with it")
     parser.add_argument("--seed", type=int, default=1)
@@ -206,6 +328,14 @@ def main(argv: list[str] | None = None) -> int:
         options = parse_options(args.option)
         if args.games < 1:
             raise ValueError("--games must be at least 1")
+        if args.pairs is not None and args.pairs < 1:
+            raise ValueError("--pairs must be at least 1")
+        from game.bots.levels import check_threads
+
+        threads = tuple(check_threads(n) for n in parse_pair(args.threads, int, "--threads"))
+        sprt = parse_pair(args.sprt, float, "--sprt") if args.sprt else None
+        if sprt is not None and not sprt[0] < sprt[1]:
+            raise ValueError("--sprt needs ELO0 < ELO1")
         if args.max_plies < 1:
             raise ValueError("--max-plies must be at least 1")
         if args.jobs < 1:
@@ -213,8 +343,10 @@ def main(argv: list[str] | None = None) -> int:
         for level in (args.a, args.b):
             if split_level(level)[0] not in ARENA_LEVELS:
                 raise ValueError(f"unknown level {level!r}; levels: {levels}")
-        run(args.game, options, args.a, args.b, args.games, args.seconds, args.seed, jobs=args.jobs,
-            role=args.role, max_plies=args.max_plies)
+        games = 2 * args.pairs if args.pairs else args.games
+        run(args.game, options, args.a, args.b, games, args.seconds, args.seed, jobs=args.jobs,
+            role=args.role, max_plies=args.max_plies, pairs=args.pairs is not None, sprt=sprt,
+            threads=threads)
     except ValueError as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2

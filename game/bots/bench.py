@@ -3,11 +3,16 @@
 For each game at its default options: uniformly random playouts per CPU second in the Python
 rules (game/) and in the native core (same seed, same ply cap), and their ratio; then the native
 Strong search's MCTS iterations per second from a few positions of a real game, beside the
-pure-Python search's figures this core replaced (measured on this 2-core machine).
+pure-Python search's figures this core replaced (measured on this 2-core machine); then Strong's
+iterations per second on 1 thread and on 2 (wall clock: the figure a player sees); then, with
+`--memory`, the bot worker's peak resident memory per level, each in a fresh process playing a
+game's first moves on every core, as the app's worker does.
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import random
 import time
 
@@ -53,13 +58,23 @@ def native_playouts_per_second(game_id: str, seconds: float, seed: int = 1, **op
     return count / (time.process_time() - c0), plies / count
 
 
-def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1) -> float:
-    """The native Strong search's iterations per second over the first few moves of a game it plays."""
+def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1, threads: int = 1) -> float:
+    """The native Strong search's iterations per second (wall clock) over the first few moves of a game it plays."""
+    return strong_speed(game_id, seconds, seed, threads)[0]
+
+
+def strong_speed(game_id: str, seconds: float, seed: int = 1, threads: int = 1) -> tuple[float, float]:
+    """Strong's iterations per wall second over a game's first moves, and the cores it got (CPU / wall time).
+
+    The cores say whether the machine gave the threads what they asked for: on a shared machine
+    two threads may get much less than two cores.
+    """
     from game.bots.levels import make_bot
 
     game = GAMES[game_id]
-    bot = make_bot("strong", game_id, {}, seed, scale=seconds / 0.5)
+    bot = make_bot("strong", game_id, {}, seed, scale=seconds / 0.5, threads=threads)
     state, moves, done, spent = game.new(), [], 0, 0.0
+    c0 = time.process_time()
     for _ in range(6):
         if state.is_over:
             break
@@ -67,7 +82,33 @@ def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1) ->
         done += bot.stats["iterations"]
         spent += bot.stats["seconds"]
         state, moves = state.play(move), moves + [str(move)]
-    return done / spent if spent else 0.0
+    cores = (time.process_time() - c0) / spent if spent else 0.0
+    return (done / spent if spent else 0.0), cores
+
+
+def _peak_memory(job: tuple) -> tuple[float, float]:
+    """In a fresh process: (resident MB before the bot, peak resident MB after `moves` of its game)."""
+    import resource
+
+    from game.bots.levels import make_bot
+
+    level, game_id, moves, threads = job
+    game = GAMES[game_id]
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    bot = make_bot(level, game_id, {}, 1, threads=threads)  # one bot plays both seats, as the worker's cache
+    state, played = game.new(), []
+    for _ in range(moves):
+        if state.is_over:
+            break
+        move = bot.choose(played)
+        state, played = state.play(move), played + [str(move)]
+    return before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def peak_memory(level: str, game_id: str, moves: int, threads: int) -> tuple[float, float]:
+    """The peak resident memory (MB) of a fresh process playing `moves` moves at `level`: (baseline, peak)."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(_peak_memory, ((level, game_id, moves, threads),))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -75,6 +116,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per engine and game")
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
+    parser.add_argument("--memory", action="store_true",
+                        help="also the peak resident memory per level (a fresh process each; slow)")
+    parser.add_argument("--memory-moves", type=int, default=10, help="moves each memory game plays")
     args = parser.parse_args(argv)
     chosen = [g for g in GAMES if not args.game or g == args.game]
     print("random playouts per CPU second, default options (plies: mean length of a playout)")
@@ -88,6 +132,26 @@ def main(argv: list[str] | None = None) -> None:
         its = strong_iterations_per_second(game_id, min(args.seconds, 0.5))
         old = PYTHON_STRONG.get(game_id)  # measured once, for the four games the Python search played
         print(f"{game_id}: native {its:.0f}/s" + (f", python {old}/s, ratio {its / old:.0f}x" if old else ""), flush=True)
+    print("Strong's MCTS iterations per wall second on 1 and 2 threads (target: 2 threads >= 1.8x)")
+    for game_id in chosen:
+        one, one_cores = strong_speed(game_id, min(args.seconds, 0.5), threads=1)
+        two, two_cores = strong_speed(game_id, min(args.seconds, 0.5), threads=2)
+        # Per CPU second: what each thread does with the core it gets (1.00: no loss to sharing).
+        eff = (two / max(two_cores, 1e-9)) / max(one / max(one_cores, 1e-9), 1e-9)
+        print(f"{game_id}: 1 thread {one:.0f}/s, 2 threads {two:.0f}/s, ratio {two / max(one, 1):.2f}x"
+              f" (cores used {one_cores:.2f} and {two_cores:.2f}; per core {eff:.2f} of one thread's)", flush=True)
+    if args.memory:
+        from game.bots.levels import LEVELS
+
+        cores = os.cpu_count() or 1
+        print(f"peak resident memory of a bot process, default boards, {cores} threads, "
+              f"{args.memory_moves} moves (MB; the process alone first)")
+        for game_id in chosen:
+            parts = []
+            for level in (lv for lv in LEVELS if lv != "perfect"):
+                base, peak = peak_memory(level, game_id, args.memory_moves, cores)
+                parts.append(f"{level} {peak:.0f}")
+            print(f"{game_id}: process {base:.0f}; " + ", ".join(parts), flush=True)
 
 
 if __name__ == "__main__":

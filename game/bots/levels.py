@@ -8,6 +8,7 @@ exactly where the board is small enough. Every search runs on the native core.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -24,8 +25,33 @@ level_names = {
     "perfect": "Perfect",
 }
 
-# Levels the arena knows besides the app's: textbook UCT (random playouts) and random moves.
-ARENA_LEVELS = LEVELS + ("uct", "random")
+# Levels the arena knows besides the app's: textbook UCT (random playouts; c = 1 and c = √2)
+# and random moves.
+ARENA_LEVELS = LEVELS + ("uct", "uct2", "random")
+UCT_C = {"uct": 1.0, "uct2": math.sqrt(2.0)}
+# Levels that search for a time and so gain from more threads; Beginner and Casual search a fixed
+# number of iterations on one thread, the same on any machine.
+THREADED = ("strong", "expert", "perfect", "uct", "uct2")
+MAX_THREADS = 256  # the core's own limit (_native.MAX_THREADS)
+
+
+def default_threads() -> int:
+    """The search's threads when the person leaves it to the app: every core but one (the app's own), at least one."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
+def check_threads(threads) -> int:
+    """`threads` as a count (None or 0: default_threads()); ValueError if it is not 1..MAX_THREADS."""
+    if threads is None or threads == 0:
+        return default_threads()
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be a whole number from 1 to {MAX_THREADS} (or 0 for every core but one), "
+                         f"not {threads!r}")
+    return threads
 
 
 @dataclass(frozen=True)
@@ -134,24 +160,28 @@ SEARCH_KNOBS = ("c", "proofs", "solve_nodes", "solve_at", "solver_share", "root_
 
 
 def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
-             seed: int | None = None, scale: float = 1.0, tune: Mapping[str, float] | None = None) -> Bot:
+             seed: int | None = None, scale: float = 1.0, tune: Mapping[str, float] | None = None,
+             threads: int | None = None) -> Bot:
     """The bot that plays `level` for this game (ValueError names the valid levels).
 
     `scale` multiplies every time budget (the arena uses it to set Strong's time). `tune`
     (arena experiments) overrides search settings (SEARCH_KNOBS) and the game's knowledge knobs.
+    `threads`: the search's threads for the levels that search for a time (None or 0: every
+    core but one); Beginner and Casual always search on one.
     """
     from game.bots.native import NativeBot, PerfectBot
 
     if level not in ARENA_LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     opts = _full_options(game_id, options)
+    threads = check_threads(threads) if level in THREADED else 1
     if level == "random":
         return RandomBot(game_id, opts, seed)
-    if level == "uct":
-        # Textbook UCT: UCB1 with c = 1, uniformly random playouts to the end, the most-visited
-        # move; no knowledge, no proofs, no solver, no tree kept between moves.
+    if level in UCT_C:
+        # Textbook UCT: UCB1 with c = 1 (uct) or √2 (uct2), uniformly random playouts to the end,
+        # the most-visited move; no knowledge, no proofs, no solver, no tree kept between moves.
         bot = NativeBot(game_id, opts, seed, seconds=STRONG_SECONDS * scale, knowledge=False,
-                        proofs=False, reuse=False)
+                        proofs=False, reuse=False, c=UCT_C[level], threads=threads)
         bot.name = level
         return bot
     if level == "perfect":
@@ -159,7 +189,7 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
             raise ValueError(
                 "Perfect is offered only on boards small enough to solve; levels here: "
                 + ", ".join(levels_for(game_id, opts)))
-        fallback = make_bot("expert", game_id, opts, seed, scale)
+        fallback = make_bot("expert", game_id, opts, seed, scale, threads=threads)
         from game import get_game
 
         return PerfectBot(game_id, opts, seed, seconds=PERFECT_SECONDS,
@@ -167,7 +197,7 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
     spec = SPECS[level]
     seconds = spec.seconds * scale if spec.seconds is not None else None
     search = dict(SEARCH, seconds=seconds, iterations=spec.iterations, solve_nodes=spec.solve_nodes,
-                  solve_root=spec.solve_root)
+                  solve_root=spec.solve_root, threads=threads)
     tune = dict(tune or {})
     for knob in SEARCH_KNOBS:
         if knob in tune:

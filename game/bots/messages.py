@@ -25,6 +25,7 @@ class Request:
     level: str
     seed: int | None = None
     mode: str = "move"  # one of MODES
+    threads: int = 0    # the search's threads (0: every core but one; see levels.default_threads)
 
 
 @dataclass(frozen=True)

@@ -163,8 +163,8 @@ def play_game(game_id: str, options: dict, seed: int, index: int, plan: Plan) ->
     from game.bots.levels import make_bot
 
     state = get_game(game_id).new(**options)
-    # A huge time scale leaves the iteration budget in charge: the game replays exactly.
-    bots = [make_bot(level, game_id, options, seed=seed * 1_000_003 + 2 * index + p, scale=1000.0)
+    # A huge time scale leaves the iteration budget in charge, and one thread: the game replays exactly.
+    bots = [make_bot(level, game_id, options, seed=seed * 1_000_003 + 2 * index + p, scale=1000.0, threads=1)
             for p, level in enumerate(plan.levels)]
     moves = []
     while not state.is_over and len(moves) < 1000:

@@ -43,14 +43,14 @@ class BotCache:
         self.size = size  # two: one per seat when two bots play each other
         self.bots: dict = {}
 
-    def get(self, level: str, game_id: str, options: Mapping[str, Any], seed: int | None):
-        """The bot for (level, game, options), reseeded; made (ValueError if bad) when new."""
+    def get(self, level: str, game_id: str, options: Mapping[str, Any], seed: int | None, threads: int = 0):
+        """The bot for (level, game, options, threads), reseeded; made (ValueError if bad) when new."""
         from game.bots.levels import make_bot
 
-        key = (level, game_id, tuple(sorted((k, str(v)) for k, v in options.items())))
+        key = (level, game_id, tuple(sorted((k, str(v)) for k, v in options.items())), threads)
         bot = self.bots.pop(key, None)
         if bot is None:
-            bot = make_bot(level, game_id, options, seed)
+            bot = make_bot(level, game_id, options, seed, threads=threads)
         else:
             bot.reseed(seed)
         self.bots[key] = bot  # most recent last
@@ -71,7 +71,7 @@ def answer(request: Request, progress=None, cache: BotCache | None = None) -> Re
         return Failure(rid, f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
     options = dict(request.options or {})
     try:
-        bot = (cache or BotCache()).get(request.level, request.game_id, options, request.seed)
+        bot = (cache or BotCache()).get(request.level, request.game_id, options, request.seed, request.threads)
         if mode == "analyse":
             candidates = bot.analyse(request.moves, progress)
             move = candidates[0].move
@@ -208,18 +208,18 @@ class BotWorker:
         self._proc, self._conn = proc, ours
 
     def request(self, game_id: str, options: Mapping[str, Any] | None, moves: Sequence,
-                level: str, seed: int | None = None, mode: str = "move") -> int:
+                level: str, seed: int | None = None, mode: str = "move", threads: int = 0) -> int:
         """Ask for a move (or an analysis) of the position after `moves`; returns the request id.
 
-        Cancels any earlier request. Problems with the input arrive later as a Failure. A process
-        that is stopped (frozen) is never asked: a fresh one is started.
+        `threads`: the search's threads (0: every core but one). Cancels any earlier request. Problems with
+        the input arrive later as a Failure. A process that is stopped (frozen) is never asked: a fresh one is started.
         """
         self._next_id += 1
         rid = self._next_id
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         msg = Request(rid, str(game_id), dict(options or {}), tuple(str(m) for m in moves),
-                      str(level), seed, str(mode))
+                      str(level), seed, str(mode), threads)
         if self._proc is not None and _stopped(self._proc.pid):
             self._stop(firm=True)
         self._send(msg)

@@ -20,7 +20,7 @@ fn main() {
         reuse: true,
         ..Spec::plain(None, Some(iterations))
     };
-    let mut engine = make(game, &Options::default(), spec, knowledge, false, 1).unwrap();
+    let mut engine = make(game, &Options::default(), spec, knowledge, false, 1, 1).unwrap();
     let t = std::time::Instant::now();
     let (scored, stats) = match engine.search(&moves, &mut Watch::silent()) { Ok(x) => x, Err(e) => panic!("{e:?}") };
     let s = t.elapsed().as_secs_f64();

@@ -5,7 +5,8 @@
 use std::time::{Duration, Instant};
 
 use crate::game::{Native, Options, Plain, Rng};
-use crate::search::mcts::{Candidate, Mcts, Spec, Stats};
+use crate::search::mcts::{Candidate, Spec, Stats};
+use crate::search::team::Team;
 use crate::search::solver::{score_to_value, Solver, Stop};
 use crate::search::Watch;
 
@@ -58,10 +59,10 @@ pub trait Engine: Send + Sync {
     fn tune(&mut self, name: &str, value: f64) -> Result<(), String>;
 }
 
-/// A search with the game's knowledge, or plain UCT's none.
+/// A search (on one thread or several) with the game's knowledge, or plain UCT's none.
 enum Search<G: Native> {
-    Knowing(Mcts<G, G::Know>),
-    Plain(Mcts<G, Plain>),
+    Knowing(Team<G, G::Know>),
+    Plain(Team<G, Plain>),
 }
 
 /// The engine of one game type.
@@ -73,12 +74,12 @@ pub struct GameEngine<G: Native> {
 }
 
 impl<G: Native> GameEngine<G> {
-    /// An engine from the start position and how its searches think.
-    pub fn new(start: G, spec: Spec, knowledge: bool, solve_root: bool, seed: u64) -> GameEngine<G> {
+    /// An engine from the start position and how its searches think, on `threads` threads.
+    pub fn new(start: G, spec: Spec, knowledge: bool, solve_root: bool, seed: u64, threads: usize) -> GameEngine<G> {
         let search = if knowledge {
-            Search::Knowing(Mcts::new(spec, G::knowledge(solve_root), seed, G::CAN_REPEAT))
+            Search::Knowing(Team::new(spec, G::knowledge(solve_root), seed, G::CAN_REPEAT, threads))
         } else {
-            Search::Plain(Mcts::new(spec, Plain, seed, G::CAN_REPEAT))
+            Search::Plain(Team::new(spec, Plain, seed, G::CAN_REPEAT, threads))
         };
         GameEngine { start, search, perfect: None, last: None }
     }
@@ -99,7 +100,7 @@ impl<G: Native> GameEngine<G> {
     /// The exact solver, made on first use; its table is kept between calls.
     fn solver(&mut self) -> &mut Solver<G> {
         let mobility = match &self.search {
-            Search::Knowing(m) => crate::game::Knowledge::solver_mobility(&m.knowledge),
+            Search::Knowing(t) => crate::game::Knowledge::solver_mobility(&t.members[0].knowledge),
             Search::Plain(_) => true,
         };
         self.perfect.get_or_insert_with(|| Solver::new(G::CAN_REPEAT, mobility))
@@ -111,15 +112,15 @@ impl<G: Native> GameEngine<G> {
 }
 
 fn run<G: Native, K: crate::game::Knowledge<G> + Clone>(
-    mcts: &mut Mcts<G, K>,
+    team: &mut Team<G, K>,
     state: &G,
     since: Option<&[G::Move]>,
     watch: &mut Watch,
 ) -> Result<(Vec<Candidate<G::Move>>, Stats), Failure> {
-    match mcts.choose(state, since, watch) {
-        Ok(evals) => Ok((evals, mcts.stats.clone())),
+    match team.choose(state, since, watch) {
+        Ok(evals) => Ok((evals, team.stats.clone())),
         Err(_) => {
-            mcts.reset(); // a cancelled search leaves a tree for a position nobody asked about
+            team.reset(); // a cancelled search leaves trees for a position nobody asked about
             Err(Failure::Cancelled)
         }
     }
@@ -249,7 +250,7 @@ impl<G: Native> Engine for GameEngine<G> {
 
     fn tune(&mut self, name: &str, value: f64) -> Result<(), String> {
         match &mut self.search {
-            Search::Knowing(m) => match crate::game::Knowledge::tune(&mut m.knowledge, name, value) {
+            Search::Knowing(t) => match t.tune(|k| crate::game::Knowledge::tune(k, name, value)) {
                 true => Ok(()),
                 false => Err(format!("this game's knowledge has no knob {name:?}")),
             },
@@ -269,21 +270,21 @@ impl<G: Native> Engine for GameEngine<G> {
 pub const GAMES: &[&str] = &["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"];
 
 /// The engine for a game id and its options.
-pub fn make(game_id: &str, options: &Options, spec: Spec, knowledge: bool, solve_root: bool, seed: u64) -> Result<Box<dyn Engine>, String> {
+pub fn make(game_id: &str, options: &Options, spec: Spec, knowledge: bool, solve_root: bool, seed: u64, threads: usize) -> Result<Box<dyn Engine>, String> {
     use crate::boards::W256;
     use crate::frozen_forest::FrozenForest;
     use crate::goats_wintering::{layout, GoatsWintering};
     use crate::hv_grid::{self, HvGrid};
     use crate::icebreaker::{narrow, Icebreaker};
     match game_id {
-        "frozen-forest" => Ok(Box::new(GameEngine::new(FrozenForest::new(options)?, spec, knowledge, solve_root, seed))),
-        "icebreaker" if narrow(options)? => Ok(Box::new(GameEngine::new(Icebreaker::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
-        "icebreaker" => Ok(Box::new(GameEngine::new(Icebreaker::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
-        "hv-grid" if hv_grid::ids(options)? > 128 => Ok(Box::new(GameEngine::new(HvGrid::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
-        "hv-grid" => Ok(Box::new(GameEngine::new(HvGrid::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
-        "goats-wintering" if layout(options)?.size() <= 64 => Ok(Box::new(GameEngine::new(GoatsWintering::<u64>::new(options)?, spec, knowledge, solve_root, seed))),
-        "goats-wintering" if layout(options)?.size() <= 128 => Ok(Box::new(GameEngine::new(GoatsWintering::<u128>::new(options)?, spec, knowledge, solve_root, seed))),
-        "goats-wintering" => Ok(Box::new(GameEngine::new(GoatsWintering::<W256>::new(options)?, spec, knowledge, solve_root, seed))),
+        "frozen-forest" => Ok(Box::new(GameEngine::new(FrozenForest::new(options)?, spec, knowledge, solve_root, seed, threads))),
+        "icebreaker" if narrow(options)? => Ok(Box::new(GameEngine::new(Icebreaker::<u128>::new(options)?, spec, knowledge, solve_root, seed, threads))),
+        "icebreaker" => Ok(Box::new(GameEngine::new(Icebreaker::<W256>::new(options)?, spec, knowledge, solve_root, seed, threads))),
+        "hv-grid" if hv_grid::ids(options)? > 128 => Ok(Box::new(GameEngine::new(HvGrid::<W256>::new(options)?, spec, knowledge, solve_root, seed, threads))),
+        "hv-grid" => Ok(Box::new(GameEngine::new(HvGrid::<u128>::new(options)?, spec, knowledge, solve_root, seed, threads))),
+        "goats-wintering" if layout(options)?.size() <= 64 => Ok(Box::new(GameEngine::new(GoatsWintering::<u64>::new(options)?, spec, knowledge, solve_root, seed, threads))),
+        "goats-wintering" if layout(options)?.size() <= 128 => Ok(Box::new(GameEngine::new(GoatsWintering::<u128>::new(options)?, spec, knowledge, solve_root, seed, threads))),
+        "goats-wintering" => Ok(Box::new(GameEngine::new(GoatsWintering::<W256>::new(options)?, spec, knowledge, solve_root, seed, threads))),
         other => Err(format!("unknown game {other:?}; games: frozen-forest, icebreaker, hv-grid, goats-wintering")),
     }
 }

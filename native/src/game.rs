@@ -105,6 +105,12 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn wants_root_solver(&self, _state: &G) -> bool {
         false
     }
+    /// A move of the root proved to win by the game's own argument (Goats Wintering: passing
+    /// while ahead, when the opponent cannot catch up), and the most plies to the end; None if
+    /// there is none or the proof is out of reach.
+    fn winning_move(&self, _state: &G) -> Option<(G::Move, u32)> {
+        None
+    }
     /// True if the solver should order replies by the opponent's mobility (fewest first).
     fn solver_mobility(&self) -> bool {
         true

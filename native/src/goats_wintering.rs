@@ -5,7 +5,7 @@
 //! 39), u128 up to 128, and W256 for the size-6 hexagon's 150.
 //! A move is a pass, a placement or a step; both rulesets (original, revised) and all boards.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout, W256};
@@ -160,6 +160,52 @@ impl<B: GoatsBits> GoatsWintering<B> {
         } else {
             spots
         }
+    }
+
+    /// Some(plies) if the mover wins by passing now and at every turn after, whatever the other
+    /// player does (the designer's remedy: a player with a strong lead passes until the other
+    /// runs out of moves); Some(plies) is the longest such game; None if not, or past `budget`
+    /// positions. Sound and finite: after a pass the other may not step away, so each of their
+    /// moves places a goat (warmth unchanged, their goats only grow) or steps toward friends
+    /// (their warmth grows); they win only by passing while strictly ahead.
+    pub fn pass_wins(&self, budget: usize) -> Option<u32> {
+        if self.is_over() {
+            return None;
+        }
+        let me = self.to_move as usize;
+        let mut after = self.clone();
+        after.play(Move::Pass);
+        if after.is_over() {
+            return (after.winner() == Some(me)).then_some(1);
+        }
+        let mut seen = HashSet::new();
+        let mut moves = Vec::new();
+        after.they_never_get_ahead(me, &mut seen, budget, &mut moves).map(|depth| 2 * depth + 2)
+    }
+
+    /// The other player to move, the mover having just passed: Some(their moves in the longest
+    /// line) if they can never pass while strictly ahead; None if they can, or past the budget.
+    fn they_never_get_ahead(&self, me: usize, seen: &mut HashSet<u64>, budget: usize, moves: &mut Vec<Move>) -> Option<u32> {
+        let scores = self.scores();
+        if scores[1 - me] > scores[me] {
+            return None; // they pass and win
+        }
+        if !seen.insert(self.key()) {
+            return Some(0); // met before on another line: settled there (its depth counted there)
+        }
+        if seen.len() > budget {
+            return None;
+        }
+        self.legal_moves(moves);
+        let theirs: Vec<Move> = moves.iter().copied().filter(|&m| m != Move::Pass).collect();
+        let mut deepest = 0;
+        for m in theirs {
+            let mut next = self.clone();
+            next.play(m);
+            next.play(Move::Pass);
+            deepest = deepest.max(1 + next.they_never_get_ahead(me, seen, budget, moves)?);
+        }
+        Some(deepest)
     }
 
     /// Step away is barred right after a pass, and (R2) right after a step away.
@@ -376,6 +422,7 @@ pub struct GoatsWinteringKnowledge {
     pub max_playout: usize, // plies before a playout is cut and judged
     pub pass_rate: f64,     // chance of a pass when not ahead
     pub lead_pass: f64,     // chance that a player ahead on warmth passes (ending it if the other passes)
+    pub pass_budget: usize, // positions the root's proof that passing wins may look at (0: never tried)
 }
 
 impl<B: GoatsBits> Native for GoatsWintering<B> {
@@ -383,7 +430,7 @@ impl<B: GoatsBits> Native for GoatsWintering<B> {
     const CAN_REPEAT: bool = true;
 
     fn knowledge(_solve_root: bool) -> GoatsWinteringKnowledge {
-        GoatsWinteringKnowledge { max_playout: 8, pass_rate: 0.05, lead_pass: 0.5 }
+        GoatsWinteringKnowledge { max_playout: 8, pass_rate: 0.05, lead_pass: 0.5, pass_budget: 20_000 }
     }
 }
 
@@ -426,9 +473,18 @@ impl<B: GoatsBits> Knowledge<GoatsWintering<B>> for GoatsWinteringKnowledge {
         }
     }
 
+    /// Passing, when the mover is proved to win by passing to the end (a lead converted).
+    fn winning_move(&self, state: &GoatsWintering<B>) -> Option<(Move, u32)> {
+        if self.pass_budget == 0 {
+            return None;
+        }
+        state.pass_wins(self.pass_budget).map(|plies| (Move::Pass, plies))
+    }
+
     fn tune(&mut self, name: &str, value: f64) -> bool {
         match name {
             "max_playout" => self.max_playout = value as usize,
+            "pass_budget" => self.pass_budget = value as usize,
             "pass_rate" => self.pass_rate = value,
             "lead_pass" => self.lead_pass = value,
             _ => return false,

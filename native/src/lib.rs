@@ -36,6 +36,9 @@ mod bindings {
         Ok(Options::from_pairs(pairs))
     }
 
+    /// The most threads a search may run on.
+    const MAX_THREADS: usize = 256;
+
     fn bad(msg: String) -> PyErr {
         PyValueError::new_err(msg)
     }
@@ -124,11 +127,11 @@ mod bindings {
     impl Searcher {
         /// Searcher(game_id, options, seconds=None, iterations=None, c=1.0, proofs=True,
         /// solve_nodes=0, solve_at=200, solver_share=0.25, root_share=0.0, reuse=True,
-        /// swindle=0.0, widen=0, knowledge=True, solve_root=False, seed=0)
+        /// swindle=0.0, widen=0, knowledge=True, solve_root=False, seed=0, threads=1)
         #[new]
         #[pyo3(signature = (game_id, options=None, *, seconds=None, iterations=None, c=1.0, proofs=true,
             solve_nodes=0, solve_at=200, solver_share=0.25, root_share=0.0, reuse=true, swindle=0.0,
-            widen=0, knowledge=true, solve_root=false, seed=0))]
+            widen=0, knowledge=true, solve_root=false, seed=0, threads=1))]
         #[allow(clippy::too_many_arguments)]
         fn new(
             game_id: &str,
@@ -147,6 +150,7 @@ mod bindings {
             knowledge: bool,
             solve_root: bool,
             seed: u64,
+            threads: usize,
         ) -> PyResult<Searcher> {
             if seconds.is_none() && iterations.is_none() {
                 return Err(bad("give the search a budget: seconds, iterations or both".into()));
@@ -158,7 +162,10 @@ mod bindings {
             let root_share = number_arg("root_share", root_share, 0.0, 1.0)?;
             let swindle = number_arg("swindle", swindle, 0.0, 1.0)?;
             let spec = Spec { seconds, iterations, c, proofs, solve_nodes, solve_at, solver_share, root_share, reuse, swindle, widen };
-            let engine = make(game_id, &self::options(options)?, spec.clone(), knowledge, solve_root, seed).map_err(bad)?;
+            if !(1..=MAX_THREADS).contains(&threads) {
+                return Err(bad(format!("threads must be 1 to {MAX_THREADS}, not {threads}")));
+            }
+            let engine = make(game_id, &self::options(options)?, spec.clone(), knowledge, solve_root, seed, threads).map_err(bad)?;
             Ok(Searcher { engine, spec })
         }
 
@@ -217,7 +224,7 @@ mod bindings {
     #[pyfunction]
     #[pyo3(signature = (game_id, options, moves))]
     fn legal_moves(game_id: &str, options: Option<&Bound<'_, PyDict>>, moves: Vec<String>) -> PyResult<Vec<String>> {
-        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0).map_err(bad)?;
+        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0, 1).map_err(bad)?;
         engine.legal(&moves).map_err(bad)
     }
 
@@ -225,7 +232,7 @@ mod bindings {
     #[pyfunction]
     #[pyo3(signature = (game_id, options, moves))]
     fn trace(game_id: &str, options: Option<&Bound<'_, PyDict>>, moves: Vec<String>) -> PyResult<Vec<Vec<String>>> {
-        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0).map_err(bad)?;
+        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0, 1).map_err(bad)?;
         engine.trace(&moves).map_err(bad)
     }
 
@@ -233,7 +240,7 @@ mod bindings {
     #[pyfunction]
     #[pyo3(signature = (game_id, options, moves))]
     fn status(game_id: &str, options: Option<&Bound<'_, PyDict>>, moves: Vec<String>) -> PyResult<(usize, bool, Option<usize>, (i32, i32))> {
-        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0).map_err(bad)?;
+        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0, 1).map_err(bad)?;
         let s = engine.status(&moves).map_err(bad)?;
         Ok((s.to_move, s.over, s.winner, (s.scores[0], s.scores[1])))
     }
@@ -243,7 +250,7 @@ mod bindings {
     #[pyo3(signature = (game_id, options, seconds, cap=1000, seed=1))]
     fn playouts(py: Python<'_>, game_id: &str, options: Option<&Bound<'_, PyDict>>, seconds: f64, cap: usize, seed: u64) -> PyResult<(u64, u64)> {
         let seconds = seconds_arg("seconds", seconds)?;
-        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0).map_err(bad)?;
+        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0, 1).map_err(bad)?;
         Ok(py.detach(|| engine.playouts(seconds, cap, seed)))
     }
 
@@ -253,6 +260,7 @@ mod bindings {
         m.add("WIN", crate::search::solver::WIN)?;
         m.add("INF", crate::search::solver::INF)?;
         m.add("GAMES", crate::engine::GAMES.to_vec())?;
+        m.add("MAX_THREADS", MAX_THREADS)?;
         m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
         m.add_function(wrap_pyfunction!(status, m)?)?;
         m.add_function(wrap_pyfunction!(trace, m)?)?;

@@ -1,6 +1,7 @@
-"""Settings: sound, animation speed, colour-blind palette, window size, fullscreen and overlays; saved at once."""
+"""Settings: sound, animation speed, colour-blind palette, window size, fullscreen, overlays and bot threads; saved at once."""
 from __future__ import annotations
 
+import os
 
 import pygame
 
@@ -9,6 +10,20 @@ from ui.widgets.form import Field, Form
 from ui.settings import ANIMATION_SPEEDS, sizes_that_fit
 from ui.widgets.prose import short_path
 from ui.widgets.text import esc
+
+
+def thread_choices(current: int) -> tuple:
+    """Auto, then 1, 2, 4, ... up to the machine's cores (and the saved count if it is another)."""
+    cores = os.cpu_count() or 1
+    counts = [1]
+    while counts[-1] * 2 <= cores:
+        counts.append(counts[-1] * 2)
+    if cores not in counts:
+        counts.append(cores)
+    if current and current not in counts:
+        counts = sorted(counts + [current])
+    auto = f"Auto ({max(1, cores - 1)})"
+    return ((auto, 0),) + tuple((str(n), n) for n in counts)
 
 
 class SettingsScene(Scene):
@@ -43,6 +58,7 @@ class SettingsScene(Scene):
             Field("window", "Window size", tuple((f"{w} × {h}", (w, h)) for w, h in sizes), tuple(s.window)),
             Field("fullscreen", "Fullscreen", (("off", False), ("on", True)), s.fullscreen),
             Field("overlays", "Overlays", (("off", False), ("on", True)), s.overlays),
+            Field("bot_threads", "Bot threads", thread_choices(s.bot_threads), s.bot_threads),
         ]
 
     def build(self) -> None:
@@ -57,9 +73,12 @@ class SettingsScene(Scene):
         self.form.place(pygame.Rect(x, top, col_w, 0), row)
         self.form.set_fields(self._fields())
         rows = len(self._fields())
-        self.note = self.text_box((x, top + rows * row + 16, col_w, int(120 * scale)), esc(self.message),
-                                  object_id="#hint", style="@subtle")
         bw, bh = int(180 * scale), int(50 * scale)
+        note_top = top + rows * row + 10
+        # The note stops short of the Back button on a small window (it scrolls if it must).
+        note_h = max(int(48 * scale), min(int(120 * scale), h - bh - 30 - 6 - note_top))
+        self.note = self.text_box((x, note_top, col_w, note_h), esc(self.message),
+                                  object_id="#hint", style="@subtle")
         self.button((x + col_w - bw, h - bh - 30, bw, bh), "Back", self.back, tooltip="Esc")
 
     def _changed(self, key: str, value) -> None:

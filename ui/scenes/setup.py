@@ -9,7 +9,7 @@ from dataclasses import replace
 from game import get_game
 from game.record import Seat
 from ui.scene import Scene
-from ui.bots import level_name
+from ui.bots import level_label
 from ui.people import DEFAULT_NAMES, clean_name
 from ui.palette import hex_colour
 from ui.widgets.form import Field, Form
@@ -136,7 +136,8 @@ class SetupScene(Scene):
                 levels = levels_for(self.game.id, self.options)
             except ValueError:
                 levels = []
-            seat_choices += [(f"Bot: {level_name(lv)}", Seat("bot", lv)) for lv in levels]
+            seat_choices += [(f"Bot: {level_label(self.game.id, self.options, lv)}", Seat("bot", lv))
+                             for lv in levels]
         allowed = [s for _, s in seat_choices]
         for p in (0, 1):
             if self.people[p] not in allowed:  # e.g. "perfect" is gone on a bigger board

@@ -219,3 +219,89 @@ fn the_search_passes_to_win_when_ahead_after_the_opponents_pass() {
     let best = &mcts.choose(&state, None, &mut Watch::silent()).unwrap()[0];
     assert_eq!((state.notation(best.mv), best.proof), ("pass".to_string(), Some(1)));
 }
+
+/// Whether the mover, passing at every turn, wins against every line of the other's (exhaustive,
+/// without a budget; positions remembered by key): the check of `pass_wins`.
+fn passing_wins_everywhere<B: GoatsBits>(state: &GoatsWintering<B>, me: usize, memo: &mut HashMap<u64, bool>) -> bool {
+    if let Some(&known) = memo.get(&state.key()) {
+        return known;
+    }
+    let mut after = state.clone();
+    after.play(Move::Pass);
+    let wins = if after.is_over() {
+        after.winner() == Some(me)
+    } else {
+        let mut moves = Vec::new();
+        after.legal_moves(&mut moves);
+        moves.into_iter().all(|m| {
+            let mut next = after.clone();
+            next.play(m);
+            if next.is_over() {
+                next.winner() == Some(me)
+            } else {
+                passing_wins_everywhere(&next, me, memo)
+            }
+        })
+    };
+    memo.insert(state.key(), wins);
+    wins
+}
+
+#[test]
+fn passing_to_the_end_is_proved_only_where_it_wins_against_every_defence() {
+    // Random games on the tiny board: at each position, the quick proof agrees with the
+    // exhaustive check wherever it answers, and it answers yes somewhere and no somewhere.
+    let mut rng = Rng::new(17);
+    let (mut yes, mut no) = (0, 0);
+    let mut moves = Vec::new();
+    for _ in 0..60 {
+        let mut state: GoatsWintering<u64> = replay(TINY, &[]);
+        for _ in 0..14 {
+            if state.is_over() {
+                break;
+            }
+            let me = state.to_move as usize;
+            match state.pass_wins(1_000_000) {
+                Some(plies) => {
+                    assert!(passing_wins_everywhere(&state, me, &mut HashMap::new()), "{:?}", state.goats);
+                    assert!(plies >= 1);
+                    yes += 1;
+                }
+                None => {
+                    assert!(!passing_wins_everywhere(&state, me, &mut HashMap::new()), "{:?}", state.goats);
+                    no += 1;
+                }
+            }
+            state.legal_moves(&mut moves);
+            if moves.len() == 1 {
+                break; // only the pass is left
+            }
+            let mv = moves[1 + rng.below(moves.len() - 1)]; // never the pass: the game goes on
+            state.play(mv);
+        }
+    }
+    assert!(yes > 5 && no > 5, "yes {yes}, no {no}");
+}
+
+#[test]
+fn strong_passes_to_convert_a_lead_it_has_proved() {
+    // Find a position of a random game where passing is proved to win; the search plays it at once.
+    let mut rng = Rng::new(3);
+    let mut moves = Vec::new();
+    let mut state: GoatsWintering<u64> = replay(TINY, &[]);
+    while state.pass_wins(100_000).is_none() {
+        state.legal_moves(&mut moves);
+        if moves.len() == 1 {
+            state = replay(TINY, &[]); // only the pass is left: another game
+            continue;
+        }
+        state.play(moves[1 + rng.below(moves.len() - 1)]);
+    }
+    let know = <GoatsWintering<u64> as Native>::knowledge(false);
+    let spec = Spec { proofs: true, ..Spec::plain(None, Some(5_000)) };
+    let mut m = Mcts::new(spec, know, 1, true);
+    let evals = m.choose(&state, None, &mut Watch::silent()).unwrap();
+    assert_eq!(evals[0].mv, Move::Pass);
+    assert!(evals[0].proof.map_or(false, |p| p > 0), "{:?}", &evals[..1]);
+    assert!(m.stats.iterations < 5_000); // proved before the search: nothing left to search
+}

@@ -6,6 +6,8 @@
 //! a proved value; a node whose mover has a proved winning reply is proved won; a node whose
 //! replies are all proved is proved at their best. Proved nodes are not searched again.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::solver::{Solver, Stop};
@@ -17,8 +19,9 @@ const UNPROVED: i8 = -1;
 const LOSS: i8 = 0;
 const DRAW: i8 = 1;
 const WIN: i8 = 2;
-/// At most this many nodes (about 56 bytes each); past it the tree stops growing.
-const MAX_NODES: usize = 8_000_000;
+/// At most this many nodes by default (about 56 bytes each); past it the tree stops growing.
+/// A search on several threads shares `node_cap` among its trees.
+pub const MAX_NODES: usize = 8_000_000;
 
 /// How a search thinks: its budget and which of its parts are on.
 #[derive(Clone, Debug)]
@@ -134,6 +137,12 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
     t0: Instant,
     deadline: Option<Instant>,
     solver_time: Duration,
+    /// Past this many nodes the tree stops growing (MAX_NODES unless a team shares the memory).
+    pub max_nodes: usize,
+    /// Another thread's word that this search may end (a team's helpers and main search).
+    pub halt: Option<Arc<AtomicBool>>,
+    /// Whether the root is offered to the solver first (a team's helpers leave it to the main one).
+    pub root_solver: bool,
 }
 
 impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
@@ -158,6 +167,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             t0: Instant::now(),
             deadline: None,
             solver_time: Duration::ZERO,
+            max_nodes: MAX_NODES,
+            halt: None,
+            root_solver: true,
         }
     }
 
@@ -197,6 +209,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             self.nodes[0].proof = UNPROVED;
             self.update_proof(0);
         }
+        if self.spec.proofs && self.root_solver && self.nodes[0].proof == UNPROVED {
+            if let Some((mv, plies)) = self.knowledge.winning_move(state) {
+                self.prove_root_move(mv, plies);
+            }
+        }
         self.solve_root(state, watch)?;
         let mut done = 0u64;
         while self.nodes[0].proof == UNPROVED {
@@ -210,7 +227,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             if self.deadline.map_or(false, |d| now >= d) {
                 break;
             }
+            if self.halt.as_ref().map_or(false, |h| h.load(Ordering::Relaxed)) {
+                break;
+            }
             if !watch.tick(now) {
+                self.stats.iterations = done;
                 return Err(Stop::Cancel);
             }
         }
@@ -383,7 +404,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
         let nd = &self.nodes[node];
         if nd.tried < nd.active {
-            if self.nodes.len() >= MAX_NODES {
+            if self.nodes.len() >= self.max_nodes {
                 return None;
             }
             let mv = self.moves[(nd.moves_at + nd.tried as u32) as usize];
@@ -501,7 +522,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// try starts further on. A proved loss is left to the search (then the best try is sought).
     fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(()) };
-        if self.solver.is_none() || self.spec.root_share <= 0.0 || self.nodes[0].proof != UNPROVED
+        if self.solver.is_none() || !self.root_solver || self.spec.root_share <= 0.0 || self.nodes[0].proof != UNPROVED
             || !self.knowledge.wants_root_solver(state)
         {
             return Ok(());
@@ -513,7 +534,13 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             return Ok(());
         }
         let Some(mv) = solver.best_move(state) else { return Ok(()) };
-        // Give the proving move a child (trying it next if it has none yet) and prove it.
+        self.prove_root_move(mv, plies.max(1) as u32);
+        Ok(())
+    }
+
+    /// Mark the root's move `mv` proved won in `plies` plies, giving it a child first (tried
+    /// next) if it has none yet.
+    fn prove_root_move(&mut self, mv: G::Move, plies: u32) {
         let root = &self.nodes[0];
         let mut ch = root.child;
         while ch != NIL && self.nodes[ch as usize].mv != Some(mv) {
@@ -521,9 +548,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
         if ch == NIL {
             let (at, tried, len) = (root.moves_at as usize, root.tried as usize, root.len as usize);
-            let Some(k) = self.moves[at..at + len].iter().position(|&m| m == mv) else { return Ok(()) };
+            let Some(k) = self.moves[at..at + len].iter().position(|&m| m == mv) else { return };
             if k < tried {
-                return Ok(());
+                return;
             }
             self.moves.swap(at + tried, at + k);
             if self.nodes[0].active as usize <= tried {
@@ -531,15 +558,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             }
             ch = self.select(0).map_or(NIL, |c| c as u32);
             if ch == NIL {
-                return Ok(());
+                return;
             }
         }
         let child = &mut self.nodes[ch as usize];
         child.proof = WIN; // for the mover, who played it
-        child.depth = (plies - 1).max(0) as u32;
+        child.depth = plies.saturating_sub(1);
         self.stats.solved += 1;
         self.update_proof(0);
-        Ok(())
     }
 
     /// The root's moves, best first: fastest proved win, then visits, then slowest proved loss.
@@ -568,18 +594,13 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         for &mv in &self.moves[at + root.tried as usize..at + root.active as usize] {
             out.push(Candidate { mv, value: 0.5, visits: 0, proof: None });
         }
-        out.sort_by(|a, b| rank(b).partial_cmp(&rank(a)).unwrap());
-        // A proved draw gets no more visits once proved: it goes first when the most-visited
-        // unproved move is expected to do worse than a draw.
-        let draw = out.iter().position(|c| c.proof == Some(0));
-        let open = out.iter().position(|c| c.proof.is_none());
-        if let (Some(d), Some(o)) = (draw, open) {
-            if d > o && out[o].value < 0.5 {
-                let c = out.remove(d);
-                out.insert(o, c);
-            }
-        }
+        best_first(&mut out);
         out
+    }
+
+    /// How many nodes the tree holds.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
     }
 
     /// Search, then the analysis, best first; in a position proved lost the move an imperfect
@@ -587,6 +608,18 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     pub fn choose(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
         self.search(state, since, watch)?;
         let mut evals = self.analysis();
+        self.best_try(state, &mut evals, watch)?;
+        Ok(evals)
+    }
+
+    /// True once the root is proved (won, drawn or lost): the search has nothing left to do.
+    pub fn settled(&self) -> bool {
+        self.nodes.first().map_or(false, |r| r.proof != UNPROVED)
+    }
+
+    /// In a position proved lost, put first the move an imperfect opponent most often answers
+    /// wrongly (a short search without proofs finds it); `evals` is the analysis, best first.
+    pub fn best_try(&mut self, state: &G, evals: &mut Vec<Candidate<G::Move>>, watch: &mut Watch) -> Result<(), Stop> {
         let lost = evals.first().map_or(false, |e| e.proof.map_or(false, |p| p < 0));
         if lost && evals.len() > 1 && self.spec.swindle > 0.0 {
             // The same share of whichever budgets the search had (time, iterations or both).
@@ -605,7 +638,22 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             }
             self.stats.swindled = true;
         }
-        Ok(evals)
+        Ok(())
+    }
+}
+
+/// Sorts a root's moves best first: fastest proved win, then visits, then slowest proved loss;
+/// a proved draw gets no more visits once proved, so it goes first when the most-visited
+/// unproved move is expected to do worse than a draw.
+pub fn best_first<M>(out: &mut Vec<Candidate<M>>) {
+    out.sort_by(|a, b| rank(b).partial_cmp(&rank(a)).unwrap());
+    let draw = out.iter().position(|c| c.proof == Some(0));
+    let open = out.iter().position(|c| c.proof.is_none());
+    if let (Some(d), Some(o)) = (draw, open) {
+        if d > o && out[o].value < 0.5 {
+            let c = out.remove(d);
+            out.insert(o, c);
+        }
     }
 }
 
@@ -620,15 +668,15 @@ fn rank<M>(c: &Candidate<M>) -> (i32, f64, f64) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::game::{Knowledge, Plain};
 
     /// Nim with one pile: take 1 to 3 stones; whoever takes the last one wins.
     #[derive(Clone, Debug)]
-    struct Nim {
-        stones: u32,
-        to_move: usize,
+    pub(crate) struct Nim {
+        pub stones: u32,
+        pub to_move: usize,
     }
 
     impl Game for Nim {

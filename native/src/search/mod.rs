@@ -3,7 +3,9 @@
 
 pub mod mcts;
 pub mod solver;
+pub mod team;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How often progress is reported (and cancellation noticed) while a search runs.
@@ -20,13 +22,19 @@ pub struct Watch<'a> {
     pub done: u64,
     pub scale: (f64, f64),     // the fraction reported is scale.0 + scale.1 * raw (a search in parts)
     cancelled: bool,
+    halt: Option<&'a AtomicBool>, // a helper thread's stop: set when the main search ends or is cancelled
 }
 
 impl<'a> Watch<'a> {
     /// A watch over a search of at most `span` time and `iterations` iterations.
     pub fn new(report: Option<&'a mut dyn FnMut(f64) -> bool>, span: Option<Duration>, iterations: Option<u64>) -> Watch<'a> {
         let now = Instant::now();
-        Watch { report, next: now + REPORT_EVERY, start: now, span, iterations, done: 0, scale: (0.0, 1.0), cancelled: false }
+        Watch { report, next: now + REPORT_EVERY, start: now, span, iterations, done: 0, scale: (0.0, 1.0), cancelled: false, halt: None }
+    }
+
+    /// A helper thread's watch: it never reports, and it stops once `halt` is set.
+    pub fn helper(halt: &'a AtomicBool, span: Option<Duration>, iterations: Option<u64>) -> Watch<'a> {
+        Watch { halt: Some(halt), ..Watch::new(None, span, iterations) }
     }
 
     /// A watch that never reports and is never cancelled.
@@ -50,6 +58,10 @@ impl<'a> Watch<'a> {
     #[inline]
     pub fn tick(&mut self, now: Instant) -> bool {
         if self.cancelled {
+            return false;
+        }
+        if self.halt.map_or(false, |h| h.load(Ordering::Relaxed)) {
+            self.cancelled = true;
             return false;
         }
         if now >= self.next {

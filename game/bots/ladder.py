@@ -1,0 +1,113 @@
+"""The ladder of levels: each level against the next, in role-swapped pairs, on one thread.
+
+    python -m game.bots.ladder --pairs 20 [--game icebreaker] [--write]
+
+Each step (Beginner-Casual, Casual-Strong, Strong-Expert) plays `--pairs` pairs on the game's
+default board, scored as matches by the rule book (game.bots.arena), and turns the upper level's
+match score into an Elo difference; the ratings chain up from Beginner = 1000. `--write` keeps
+them in game/bots/ladder.json (with the pairs played), which setup shows beside each level.
+Heavy: run it under the shared CPU lock.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import math
+import sys
+from pathlib import Path
+
+from game import GAMES
+
+LADDER_FILE = Path(__file__).with_name("ladder.json")
+BASE = 1000  # Beginner's rating
+STEPS = (("beginner", "casual"), ("casual", "strong"), ("strong", "expert"))
+
+
+def elo_difference(score: float, n: int) -> float:
+    """The Elo difference a match score (0..1) over `n` pairs means; a clean sweep is capped at half a pair off."""
+    if n <= 0:
+        return 0.0
+    eps = 0.5 / n
+    s = min(1 - eps, max(eps, score))
+    return 400 * math.log10(s / (1 - s))
+
+
+def ratings(steps: list[tuple[str, str, float, int]]) -> dict[str, int]:
+    """Ratings from step results (lower level, upper level, upper's match score, pairs), Beginner = 1000."""
+    out = {"beginner": BASE}
+    for lower, upper, score, n in steps:
+        if lower not in out:
+            raise ValueError(f"the ladder climbs from Beginner: no rating for {lower!r}")
+        out[upper] = round(out[lower] + elo_difference(score, n))
+    return out
+
+
+def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1, out=None,
+          options: dict | None = None, steps_up: int = len(STEPS)) -> dict:
+    """Play the first `steps_up` steps of one game's ladder (default board unless `options`).
+
+    Returns {'steps': [...], 'ratings': {...}}: only the levels reached are rated.
+    """
+    from game.bots.arena import run
+
+    out = out if out is not None else sys.stdout
+    steps = []
+    for lower, upper in STEPS[:steps_up]:
+        log = io.StringIO()
+        run(game_id, dict(options or {}), upper, lower, 2 * pairs, seconds, seed=7, out=log, jobs=jobs, pairs=True)
+        line = next(l for l in log.getvalue().splitlines() if l.startswith("pairs as matches"))
+        won, drawn = _counts(line)
+        score = (won + 0.5 * drawn) / pairs
+        steps.append((lower, upper, score, pairs))
+        print(f"{game_id}: {upper} against {lower}: {line[len('pairs as matches: '):]}", file=out, flush=True)
+    rated = ratings(steps)
+    print(f"{game_id}: " + ", ".join(f"{lv} {r}" for lv, r in rated.items()), file=out, flush=True)
+    return {"steps": [list(s) for s in steps], "ratings": rated}
+
+
+def _counts(line: str) -> tuple[int, int]:
+    """(won, drawn) from the arena's 'pairs as matches: A won W, drew D, lost L of N; ...' line."""
+    words = line.replace(",", "").split()
+    return int(words[words.index("won") + 1]), int(words[words.index("drew") + 1])
+
+
+def load() -> dict:
+    """The stored ladder: {game_id: {'steps': ..., 'ratings': {level: rating}}}; empty if none or unreadable."""
+    try:
+        data = json.loads(LADDER_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def rating(game_id: str, level: str) -> int | None:
+    """A level's approximate rating on this game's default board, if the ladder has been measured."""
+    value = load().get(game_id, {}).get("ratings", {}).get(level)
+    return value if isinstance(value, int) else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m game.bots.ladder", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
+    parser.add_argument("--pairs", type=int, default=20, help="pairs a step")
+    parser.add_argument("--seconds", type=float, default=None, help="Strong's time a move (others keep their ratio)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--write", action="store_true", help=f"keep the ratings in {LADDER_FILE.name}")
+    parser.add_argument("--steps", type=int, default=len(STEPS), choices=range(1, len(STEPS) + 1),
+                        help="climb only this many steps from Beginner (the upper ones take longest)")
+    args = parser.parse_args(argv)
+    if args.pairs < 1:
+        print("ladder: --pairs must be at least 1", file=sys.stderr)
+        return 2
+    data = load()
+    for game_id in [g for g in GAMES if not args.game or g == args.game]:
+        data[game_id] = climb(game_id, args.pairs, args.seconds, args.jobs, steps_up=args.steps)
+        if args.write:
+            LADDER_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,258 @@
+//! The search on several threads: root parallelism. Every thread grows its own tree from the
+//! same root with its own random source; the root's visits and values are summed, and a move
+//! proved by any tree is proved (proofs are exact, so trees never disagree on one). The first
+//! thread reports progress and hears cancellation, which it passes on to the others at once;
+//! any tree that proves the root ends the search for all. One thread is exactly the
+//! single search, seed for seed.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::mcts::{best_first, Candidate, Mcts, Spec, Stats, MAX_NODES};
+use super::solver::Stop;
+use super::Watch;
+use crate::game::{Game, Knowledge};
+
+/// Bytes a tree spends per node, its share of the move lists included (a generous estimate).
+const NODE_BYTES: usize = 128;
+/// The trees may use this share of the machine's memory (an arena or the app holds two bots).
+const MEMORY_SHARE: usize = 8;
+/// A tree may always hold this many nodes, however small the machine.
+const MIN_NODES: usize = 100_000;
+
+/// The machine's memory in bytes (Linux's /proc/meminfo), if known.
+pub fn total_memory() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The node cap of each of `threads` trees: an eighth of the machine's memory (4 GB assumed if
+/// unknown) shared among them, never more than MAX_NODES a tree nor fewer than MIN_NODES.
+pub fn node_cap(threads: usize) -> usize {
+    let budget = total_memory().unwrap_or(4 << 30) / MEMORY_SHARE / NODE_BYTES;
+    (budget / threads.max(1)).clamp(MIN_NODES, MAX_NODES)
+}
+
+/// Thread k's seed: the team's own for the first, so one thread replays the single search.
+fn member_seed(seed: u64, k: usize) -> u64 {
+    if k == 0 {
+        seed
+    } else {
+        crate::boards::mix64(seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+}
+
+/// Several searches of the same position, one a thread.
+pub struct Team<G: Game, K: Knowledge<G> + Clone> {
+    pub members: Vec<Mcts<G, K>>,
+    pub stats: Stats,
+}
+
+impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
+    /// `threads` searches (at least one) of this spec; an iteration budget is shared among them.
+    pub fn new(spec: Spec, knowledge: K, seed: u64, can_repeat: bool, threads: usize) -> Team<G, K> {
+        let threads = threads.max(1);
+        let cap = node_cap(threads);
+        let members = (0..threads)
+            .map(|k| {
+                let mut spec = spec.clone();
+                if threads > 1 {
+                    spec.iterations = spec.iterations.map(|n| n.div_ceil(threads as u64));
+                }
+                let mut m = Mcts::new(spec, knowledge.clone(), member_seed(seed, k), can_repeat);
+                m.max_nodes = cap;
+                m.root_solver = k == 0; // the same proof on every thread would be time thrown away
+                m
+            })
+            .collect();
+        Team { members, stats: Stats::default() }
+    }
+
+    /// How many threads search.
+    pub fn threads(&self) -> usize {
+        self.members.len()
+    }
+
+    /// Forget every tree.
+    pub fn reset(&mut self) {
+        self.members.iter_mut().for_each(|m| m.reset());
+    }
+
+    /// Restart every thread's random source from `seed`, keeping the trees.
+    pub fn reseed(&mut self, seed: u64) {
+        for (k, m) in self.members.iter_mut().enumerate() {
+            m.reseed(member_seed(seed, k));
+        }
+    }
+
+    /// Apply `f` to every thread's knowledge (a tuned knob); false if the first refused it.
+    pub fn tune(&mut self, mut f: impl FnMut(&mut K) -> bool) -> bool {
+        self.members.iter_mut().fold(true, |ok, m| f(&mut m.knowledge) && ok)
+    }
+
+    /// Search on every thread, then the summed analysis, best first (see `Mcts::choose`).
+    pub fn choose(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
+        if self.members.len() == 1 {
+            let m = &mut self.members[0];
+            let out = m.choose(state, since, watch);
+            self.stats = m.stats.clone();
+            return out;
+        }
+        let t0 = Instant::now();
+        let halt = Arc::new(AtomicBool::new(false));
+        let (first, rest) = self.members.split_first_mut().unwrap();
+        first.halt = Some(halt.clone());
+        let span = first.spec.seconds.map(Duration::from_secs_f64);
+        let outcome = std::thread::scope(|scope| {
+            let handles: Vec<_> = rest
+                .iter_mut()
+                .map(|m| {
+                    let halt = halt.clone();
+                    m.halt = Some(halt.clone());
+                    scope.spawn(move || {
+                        let mut watch = Watch::helper(&halt, span, m.spec.iterations);
+                        // Stopped early (the main search ended): its tree still counts.
+                        let _ = m.search(state, since, &mut watch);
+                        if m.settled() {
+                            halt.store(true, Ordering::Relaxed);
+                        }
+                    })
+                })
+                .collect();
+            let out = first.search(state, since, watch);
+            if out.is_err() || first.settled() {
+                halt.store(true, Ordering::Relaxed); // cancelled, or nothing left to search
+            } // else the others end at the same deadline, or after their share of the iterations
+            for h in handles {
+                if let Err(panic) = h.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            out
+        });
+        if let Err(stop) = outcome {
+            self.reset();
+            return Err(stop);
+        }
+        let mut evals = self.merged();
+        let first = &mut self.members[0];
+        first.stats.swindled = false;
+        if let Err(stop) = first.best_try(state, &mut evals, watch) {
+            self.reset();
+            return Err(stop);
+        }
+        let mut stats = Stats { seconds: t0.elapsed().as_secs_f64(), swindled: self.members[0].stats.swindled, ..Stats::default() };
+        for m in &self.members {
+            stats.iterations += m.stats.iterations;
+            stats.reused += m.stats.reused;
+            stats.solved += m.stats.solved;
+            stats.nodes += m.node_count();
+        }
+        self.stats = stats;
+        Ok(evals)
+    }
+
+    /// Every tree's root moves summed: visits added, values weighted by visits, a proof from any
+    /// tree kept (the fastest win, the slowest loss).
+    fn merged(&self) -> Vec<Candidate<G::Move>> {
+        let mut out: Vec<Candidate<G::Move>> = Vec::new();
+        for m in &self.members {
+            for c in m.analysis() {
+                match out.iter_mut().find(|o| o.mv == c.mv) {
+                    None => out.push(c),
+                    Some(o) => merge(o, &c),
+                }
+            }
+        }
+        best_first(&mut out);
+        out
+    }
+}
+
+/// Add `c`'s view of a move to `o`'s.
+fn merge<M>(o: &mut Candidate<M>, c: &Candidate<M>) {
+    let n = o.visits as u64 + c.visits as u64;
+    let proof = match (o.proof, c.proof) {
+        (Some(a), Some(b)) if a > 0 && b > 0 => Some(a.min(b)),
+        (Some(a), Some(b)) if a < 0 && b < 0 => Some(a.min(b)),
+        (Some(a), _) => Some(a),
+        (None, b) => b,
+    };
+    o.value = match proof {
+        Some(p) if p > 0 => 1.0,
+        Some(p) if p < 0 => 0.0,
+        Some(_) => 0.5,
+        None if n > 0 => (o.value * o.visits as f64 + c.value * c.visits as f64) / n as f64,
+        None => o.value,
+    };
+    o.proof = proof;
+    o.visits = n.min(u32::MAX as u64) as u32;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Plain;
+    use crate::search::mcts::tests::Nim;
+
+    fn spec(seconds: Option<f64>, iterations: Option<u64>) -> Spec {
+        Spec { proofs: true, reuse: true, ..Spec::plain(seconds, iterations) }
+    }
+
+    fn nim(stones: u32) -> Nim {
+        Nim { stones, to_move: 0 }
+    }
+
+    #[test]
+    fn one_thread_replays_the_single_search_seed_for_seed() {
+        let state = nim(60);
+        let mut team = Team::new(spec(None, Some(3_000)), Plain, 11, false, 1);
+        let a = team.choose(&state, None, &mut Watch::silent()).unwrap();
+        let mut single = Mcts::new(spec(None, Some(3_000)), Plain, 11, false);
+        let b = single.choose(&state, None, &mut Watch::silent()).unwrap();
+        let rows = |v: &Vec<Candidate<u32>>| v.iter().map(|c| (c.mv, c.visits, c.value.to_bits(), c.proof)).collect::<Vec<_>>();
+        assert_eq!(rows(&a), rows(&b));
+        assert_eq!(team.stats.iterations, 3_000);
+    }
+
+    #[test]
+    fn threads_change_no_proved_result() {
+        for threads in [2, 3] {
+            // 9 stones: taking one leaves a multiple of 4, a win; 8 stones: every move loses.
+            let mut team = Team::new(spec(Some(5.0), Some(40_000)), Plain, 1, false, threads);
+            let won = team.choose(&nim(9), None, &mut Watch::silent()).unwrap();
+            assert_eq!((won[0].mv, won[0].proof.map(|p| p > 0)), (1, Some(true)), "{won:?}");
+            let mut team = Team::new(spec(Some(5.0), Some(40_000)), Plain, 2, false, threads);
+            let lost = team.choose(&nim(8), None, &mut Watch::silent()).unwrap();
+            assert!(lost.iter().all(|c| c.proof.map_or(false, |p| p < 0)), "{lost:?}");
+            assert_eq!(lost.len(), 3);
+        }
+    }
+
+    #[test]
+    fn a_forced_move_stays_forced_and_visits_are_summed() {
+        let mut team = Team::new(spec(None, Some(2_000)), Plain, 3, false, 2);
+        let evals = team.choose(&nim(1), None, &mut Watch::silent()).unwrap();
+        assert_eq!(evals.len(), 1);
+        assert_eq!(evals[0].mv, 1);
+        let mut team = Team::new(Spec::plain(None, Some(4_000)), Plain, 3, false, 2);
+        let evals = team.choose(&nim(200), None, &mut Watch::silent()).unwrap();
+        let visits: u64 = evals.iter().map(|c| c.visits as u64).sum();
+        assert_eq!(team.stats.iterations, 4_000); // 2 000 a thread
+        assert!(visits >= 3_990 && visits <= 4_000, "{visits}");
+    }
+
+    #[test]
+    fn a_cancelled_search_on_threads_stops_at_once() {
+        let mut team = Team::new(spec(Some(10.0), None), Plain, 5, false, 3);
+        let mut stop = |f: f64| f < 0.0; // asked to stop at the first report
+        let t = Instant::now();
+        let mut watch = Watch::new(Some(&mut stop), Some(Duration::from_secs(10)), None);
+        assert_eq!(team.choose(&nim(200), None, &mut watch).err(), Some(Stop::Cancel));
+        assert!(t.elapsed() < Duration::from_millis(100), "{:?}", t.elapsed());
+        assert!(team.members.iter().all(|m| m.node_count() == 0)); // no tree of an unasked position kept
+    }
+}

@@ -1,0 +1,48 @@
+"""The ladder of levels (game/bots/ladder.py): ratings from pair scores, a tiny climb, and setup's labels."""
+import io
+import json
+
+import pytest
+
+from game.bots import ladder
+
+
+def test_ratings_chain_up_from_beginner():
+    assert ladder.elo_difference(0.5, 10) == 0
+    assert ladder.elo_difference(0.76, 100) == pytest.approx(200, abs=2)  # 76% is about 200 Elo
+    assert ladder.elo_difference(1.0, 10) == pytest.approx(400 * 1.2788, abs=1)  # 95%: a sweep is capped
+    steps = [("beginner", "casual", 0.76, 100), ("casual", "strong", 0.5, 10), ("strong", "expert", 0.24, 100)]
+    rated = ladder.ratings(steps)
+    assert rated["beginner"] == 1000 and rated["casual"] == pytest.approx(1200, abs=2)
+    assert rated["strong"] == rated["casual"] and rated["expert"] == pytest.approx(1000, abs=3)
+    with pytest.raises(ValueError):
+        ladder.ratings([("casual", "strong", 0.5, 2)])
+
+
+def test_a_tiny_climb_plays_every_step(monkeypatch):
+    out = io.StringIO()
+    data = ladder.climb("hv-grid", 1, 0.01, out=out, options={"size": 3})
+    assert [s[:2] for s in data["steps"]] == [list(s) for s in ladder.STEPS]
+    assert data["ratings"]["beginner"] == 1000 and set(data["ratings"]) == {"beginner", "casual", "strong", "expert"}
+    assert out.getvalue().count("against") == 3
+
+
+def test_setup_shows_a_measured_rating_on_the_default_board_only(monkeypatch, tmp_path):
+    from ui.bots import level_label
+
+    path = tmp_path / "ladder.json"
+    monkeypatch.setattr(ladder, "LADDER_FILE", path)
+    assert level_label("icebreaker", {"size": 5}, "strong") == "Strong"  # nothing measured: the name alone
+    path.write_text(json.dumps({"icebreaker": {"ratings": {"beginner": 1000, "strong": 1480}}}))
+    from game import get_game
+
+    default = get_game("icebreaker").validate()
+    assert level_label("icebreaker", default, "strong") == "Strong (~1480)"
+    assert level_label("icebreaker", dict(default, size=4), "strong") == "Strong"
+    path.write_text("{broken")
+    assert level_label("icebreaker", default, "strong") == "Strong"
+
+
+def test_a_partial_climb_rates_only_the_levels_reached():
+    data = ladder.climb("icebreaker", 1, 0.01, out=io.StringIO(), options={"size": 3}, steps_up=1)
+    assert set(data["ratings"]) == {"beginner", "casual"} and len(data["steps"]) == 1
