@@ -131,7 +131,13 @@ def main(argv: list[str] | None = None) -> int:
         t = step("1. sdist, then the wheel built from it")
         # One target folder across runs: the Rust dependencies compile once, not on every check.
         env = dict(os.environ, CARGO_TARGET_DIR=str((args.cargo_target or work / "cargo-target").resolve()))
-        run([python, "-m", "build", "--outdir", dist, ROOT], check=True, env=env)
+        # cargo's and setuptools' lines go to a log (hundreds of them), shown only when the build fails.
+        log = work / "build.log"
+        with open(log, "w", encoding="utf-8") as out:
+            built = run([python, "-m", "build", "--outdir", dist, ROOT], env=env, stdout=out, stderr=subprocess.STDOUT)
+        if built.returncode != 0:
+            print("".join(log.read_text(encoding="utf-8").splitlines(keepends=True)[-80:]))
+            sys.exit(f"the build failed (whole output in {log})")
         sdists, wheels = sorted(dist.glob("*.tar.gz")), sorted(dist.glob("*.whl"))
         if len(sdists) != 1 or len(wheels) != 1:
             sys.exit(f"expected one sdist and one wheel in {dist}, found {[p.name for p in dist.iterdir()]}")
