@@ -42,7 +42,7 @@ def main(argv=None) -> int:
     multiprocessing.freeze_support()
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.version:
-        from ui.about import title
+        from frostfield.ui.about import title
 
         print(title())
         return 0
@@ -50,7 +50,7 @@ def main(argv=None) -> int:
     if args.screenshots or args.bench_fps or args.bench_idle or args.smoke:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-        from ui import bench, headless, shots
+        from frostfield.ui import bench, headless, shots
 
         if args.screenshots:
             for size in args.size:
@@ -64,7 +64,7 @@ def main(argv=None) -> int:
         if args.smoke:
             return headless.smoke()
         return 0
-    from ui.app import App
+    from frostfield.ui.app import App
 
     App().run()
     return 0

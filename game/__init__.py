@@ -1,7 +1,7 @@
 """Frostfield's rules: four games behind one protocol (see game.core). Never imports pygame."""
-from game.core import GAMES, Game, IllegalMoveError, Move, Option, Outcome, State, get_game
+from frostfield.game.core import GAMES, Game, IllegalMoveError, Move, Option, Outcome, State, get_game
 
 # Importing each game module registers it in GAMES, in the order the app lists them.
-from game import frozen_forest, icebreaker, hv_grid, goats_wintering  # noqa: E402,F401
+from frostfield.game import frozen_forest, icebreaker, hv_grid, goats_wintering  # noqa: E402,F401
 
 __all__ = ["GAMES", "Game", "IllegalMoveError", "Move", "Option", "Outcome", "State", "get_game"]

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
 
-from game.insight import Insight, Situation
+from frostfield.game.insight import Insight, Situation
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

@@ -12,10 +12,10 @@ Public read-only state for the app, beyond the protocol of game.core:
 """
 from __future__ import annotations
 
-from game import boards
-from game.core import Config, Game, Move, Option, Outcome, State, plural, register
-from game.insight import Insight, SightLine
-from game.match import MatchResult, person_in_role
+from frostfield.game import boards
+from frostfield.game.core import Config, Game, Move, Option, Outcome, State, plural, register
+from frostfield.game.insight import Insight, SightLine
+from frostfield.game.match import MatchResult, person_in_role
 
 YUKI, MINA = 0, 1
 RING_SIZES = (4, 6, 8)

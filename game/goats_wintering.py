@@ -6,10 +6,10 @@ through `goats` (each player's goats), `owner(cell)`, `goat_warmth(cell)` and
 """
 from __future__ import annotations
 
-from game import boards
-from game.boards import bits
-from game.core import Config, Game, Move, Option, Outcome, State, plural, register
-from game.insight import Insight, Situation
+from frostfield.game import boards
+from frostfield.game.boards import bits
+from frostfield.game.core import Config, Game, Move, Option, Outcome, State, plural, register
+from frostfield.game.insight import Insight, Situation
 
 
 class GoatsConfig(Config):

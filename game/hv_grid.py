@@ -16,9 +16,9 @@ What the app reads (besides the common State protocol):
 """
 from __future__ import annotations
 
-from game import boards
-from game.core import Config, Game, Move, Option, Outcome, State, register
-from game.insight import Insight, Situation
+from frostfield.game import boards
+from frostfield.game.core import Config, Game, Move, Option, Outcome, State, register
+from frostfield.game.insight import Insight, Situation
 
 # Phases of a turn (only "ask" uses the last two).
 _FREE = 0      # the mover fills, requests (ask) or writes initials

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from game import boards
-from game.core import Config, Game, Move, Option, Outcome, State, plural, register
-from game.insight import Insight
+from frostfield.game import boards
+from frostfield.game.core import Config, Game, Move, Option, Outcome, State, plural, register
+from frostfield.game.insight import Insight
 
 RED, BLACK = 0, 1
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.core import get_game, plural
+from frostfield.game.core import get_game, plural
 
 
 @dataclass(frozen=True)

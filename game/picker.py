@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import Move, State, sentence
+from frostfield.game.core import Move, State, sentence
 
 PLAY, SELECT, CHOOSE, WHY = "play", "select", "choose", "why"
 

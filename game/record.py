@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from game.core import GAMES, IllegalMoveError, get_game
+from frostfield.game.core import GAMES, IllegalMoveError, get_game
 
 FORMAT = "frostfield-record"
 VERSION = 1

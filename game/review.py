@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from game.core import get_game
+from frostfield.game.core import get_game
 
 DROP = 0.25  # a move that costs the mover this much of its expected result is marked
 

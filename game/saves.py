@@ -13,8 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.record import UID, Autosave, Record, load, save
-from game.userfiles import Claim, Holder, parse_json, read_small, sweep_old_locks
+from frostfield.game.record import UID, Autosave, Record, load, save
+from frostfield.game.userfiles import Claim, Holder, parse_json, read_small, sweep_old_locks
 
 FOLDER = "games"
 

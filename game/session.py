@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core import Move, State, get_game
-from game.record import Record
+from frostfield.game.core import Move, State, get_game
+from frostfield.game.record import Record
 
 
 class PlaySession:

@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterator
 
-from game.record import atomic_write
+from frostfield.game.record import atomic_write
 
 MAX_SMALL = 1 << 20  # settings and progress files are a few KB: a MB is already absurd
 LOCK_WAIT = 2.0      # seconds a short lock is waited for before giving up

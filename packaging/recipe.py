@@ -63,8 +63,8 @@ def bundled_datas(root: Path) -> list[tuple[str, str]]:
     # The app's own resource helper says where assets/ is and what it is called inside the
     # bundle, so the spec and ui.resources.asset_path() can never disagree.
     resources = load_module("frostfield_resources", root / "ui" / "resources.py")
-    # A bundled module's __file__ lies under the unpacked folder, in the same place as in the checkout.
-    game_data = [(str(root / folder / "*.json"), folder) for folder in GAME_DATA]
+    # A bundled module's __file__ lies under the unpacked folder's frostfield/ (frostfield.game.lessons).
+    game_data = [(str(root / folder / "*.json"), f"frostfield/{folder}") for folder in GAME_DATA]
     return [(str(resources.assets_root()), resources.ASSETS_DIR), (str(root / PYPROJECT), ".")] + game_data
 
 

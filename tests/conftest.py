@@ -10,7 +10,7 @@ import random  # noqa: E402
 
 import pytest  # noqa: E402
 
-from game.bots.messages import Progress, Reply  # noqa: E402
+from frostfield.game.bots.messages import Progress, Reply  # noqa: E402
 
 
 def pytest_configure(config):
@@ -58,7 +58,7 @@ class StandInWorker:
         if self._countdown > 0:
             self._countdown -= 1
             return Progress(rid, 1 - self._countdown / (self.polls_before_reply + 1))
-        from game import get_game
+        from frostfield.game import get_game
 
         state = get_game(game_id).replay(moves, **options)
         self._current = None
@@ -79,7 +79,7 @@ def make_app(tmp_path, request):
     made = []
 
     def factory(**kwargs):
-        from ui.app import App
+        from frostfield.ui.app import App
 
         kwargs.setdefault("config_dir", tmp_path / "config")
         kwargs.setdefault("data_dir", tmp_path / "data")
@@ -102,7 +102,7 @@ def make_app(tmp_path, request):
 @pytest.fixture
 def driver(make_app):
     """A headless app at the menu (no resume offer), wrapped in a Driver that posts events."""
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     d.frames(2)
@@ -111,9 +111,9 @@ def driver(make_app):
 
 def start(driver, game_id, people=None, match=False, **options):
     """Open the play scene straight from a setup (the setup scene has its own tests)."""
-    from game import get_game
-    from game.record import Seat
-    from ui.payloads import GameSetup, PlayRequest
+    from frostfield.game import get_game
+    from frostfield.game.record import Seat
+    from frostfield.ui.payloads import GameSetup, PlayRequest
 
     setup = GameSetup(game_id, get_game(game_id).validate(**options), people or (Seat(), Seat()), match)
     driver.app.scenes.switch("play", PlayRequest(setup, 1 if match else 0))

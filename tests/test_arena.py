@@ -3,7 +3,7 @@ import io
 
 import pytest
 
-from game.bots.arena import main, parse_options, run, wilson
+from frostfield.game.bots.arena import main, parse_options, run, wilson
 
 
 def test_a_short_match_alternates_roles_and_reports_each_role():
@@ -41,7 +41,7 @@ def test_the_command_line_runs_and_explains_bad_input(capsys):
 
 
 def test_pairs_are_scored_as_matches_by_the_rule_book():
-    from game.bots.arena import pair_score
+    from frostfield.game.bots.arena import pair_score
 
     yuki, mina = 0, 1
     roles = ("Yuki", "Mina")
@@ -63,7 +63,7 @@ def test_pairs_are_scored_as_matches_by_the_rule_book():
 
 
 def test_sprt_bounds_and_llr_on_made_up_results():
-    from game.bots.arena import sprt_bounds, sprt_llr, sprt_verdict
+    from frostfield.game.bots.arena import sprt_bounds, sprt_llr, sprt_verdict
 
     lo, hi = sprt_bounds(0.05, 0.05)
     assert lo == pytest.approx(-2.944, abs=1e-3) and hi == pytest.approx(2.944, abs=1e-3)

@@ -1,8 +1,8 @@
 """The benchmark runs both engines for every game and prints one line each (figures are not asserted)."""
 import re
 
-from game import GAMES
-from game.bots.bench import main, native_playouts_per_second, playouts_per_second
+from frostfield.game import GAMES
+from frostfield.game.bots.bench import main, native_playouts_per_second, playouts_per_second
 
 
 def test_both_engines_play_whole_games_of_the_same_length():
@@ -21,7 +21,7 @@ def test_bench_prints_a_line_per_game_and_engine(capsys):
 
 
 def test_peak_memory_is_measured_in_a_fresh_process():
-    from game.bots.bench import peak_memory
+    from frostfield.game.bots.bench import peak_memory
 
     base, peak = peak_memory("beginner", "hv-grid", 2, 2)
     assert 10 < base <= peak < 2000

@@ -2,8 +2,8 @@
 import pygame
 
 from conftest import start
-from game import get_game
-from ui.learn.board import TryBoard
+from frostfield.game import get_game
+from frostfield.ui.learn.board import TryBoard
 
 
 def mouse(kind, pos, button=1):

@@ -1,7 +1,7 @@
 """Shared geometry: the board shapes, names and neighbour rule of RULES.md."""
 import pytest
 
-from game.boards import bits, hexagon, limping_hexagon, square, triangle
+from frostfield.game.boards import bits, hexagon, limping_hexagon, square, triangle
 
 
 def names(board, cells):

@@ -6,12 +6,12 @@ import time
 
 import pytest
 
-from game import get_game
-from game.bots import LEVELS, make_bot
-from game.bots.base import RandomBot
-from game.bots.messages import Candidate
-from game.bots.levels import pick
-from game.bots.native import NativeBot, PerfectBot
+from frostfield.game import get_game
+from frostfield.game.bots import LEVELS, make_bot
+from frostfield.game.bots.base import RandomBot
+from frostfield.game.bots.messages import Candidate
+from frostfield.game.bots.levels import pick
+from frostfield.game.bots.native import NativeBot, PerfectBot
 
 GAME_IDS = ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
 WIN = 1_000_000  # the solver's score of a won game: WIN - n wins in n plies

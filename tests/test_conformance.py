@@ -3,10 +3,10 @@ import random
 
 import pytest
 
-from game import GAMES, IllegalMoveError, get_game
-from game.core import Config, Game, Move, Option, Outcome, State, register
-from game.insight import Insight
-from game.match import GameResult, Match
+from frostfield.game import GAMES, IllegalMoveError, get_game
+from frostfield.game.core import Config, Game, Move, Option, Outcome, State, register
+from frostfield.game.insight import Insight
+from frostfield.game.match import GameResult, Match
 
 OPTION_SETS = {
     "frozen-forest": [

@@ -5,13 +5,13 @@ import time
 
 import pygame
 
-from game.record import Record
-from game.saves import KeptGames
-from game.userfiles import Holder
+from frostfield.game.record import Record
+from frostfield.game.saves import KeptGames
+from frostfield.game.userfiles import Holder
 
 
 def menu(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app())
     d.frames(2)
@@ -60,7 +60,7 @@ def other_window(folder):
 def test_a_copy_is_marked_and_a_game_open_in_another_window_says_so_on_its_row(make_app, tmp_path):
     from datetime import datetime
 
-    from ui.menu.texts import kept_summary, kept_texts
+    from frostfield.ui.menu.texts import kept_summary, kept_texts
 
     data = tmp_path / "data"
     other = other_window(data)
@@ -99,7 +99,7 @@ def test_a_copy_s_mark_survives_saving_and_loading_and_a_bad_one_is_refused(tmp_
 
     import pytest
 
-    from game.record import RecordError, dumps, loads
+    from frostfield.game.record import RecordError, dumps, loads
 
     record = Record("hv-grid", {"size": 5}, moves=("c3",), uid="c", copy_of="g")
     assert loads(dumps(record)).record.copy_of == "g"

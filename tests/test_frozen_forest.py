@@ -5,8 +5,8 @@ from math import gcd
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game import IllegalMoveError, get_game
-from game.boards import bits
+from frostfield.game import IllegalMoveError, get_game
+from frostfield.game.boards import bits
 
 G = get_game("frozen-forest")
 
@@ -488,7 +488,7 @@ def test_trees_only_disappear_and_eaten_counts_the_trees_removed(seed, which):
 
 
 def test_the_lesson_and_the_puzzles_keep_the_default_reading_mina_ends_anywhere():
-    from game import lessons, puzzles
+    from frostfield.game import lessons, puzzles
 
     steps = [step.state() for step in lessons.load(G.id).steps]
     mined = [puzzle.state() for puzzle in puzzles.load(G.id)]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game import IllegalMoveError, get_game
+from frostfield.game import IllegalMoveError, get_game
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "ludii" / "goats-wintering-boardhex-size3-gap3.json"
 

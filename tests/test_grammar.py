@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from game import GAMES, get_game
-from game.core import plural
+from frostfield.game import GAMES, get_game
+from frostfield.game.core import plural
 
 ONE_PLURAL = re.compile(r"\b1 (steps|icebergs|trees|goats|cells|squares|spots|moves|neighbours)\b")
 OPTIONS = {

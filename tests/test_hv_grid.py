@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import IllegalMoveError, get_game
-from game.boards import bits
+from frostfield.game import IllegalMoveError, get_game
+from frostfield.game.boards import bits
 
 
 @pytest.fixture(scope="module")
@@ -317,7 +317,7 @@ def test_malformed_moves_raise_a_helpful_error(g):
 
 
 def test_a_foreign_move_object_is_played_as_the_interned_move_of_its_notation(g):
-    from game import Move
+    from frostfield.game import Move
     s = g.replay(["d4"])
     t = s.play(Move("d3", "initials", None, 0))  # kind and cell come from the notation
     assert t.last_move is s.parse_move("d3") and t.scores == (0, 0)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import IllegalMoveError, get_game
-from game.boards import bits
+from frostfield.game import IllegalMoveError, get_game
+from frostfield.game.boards import bits
 
 LUDII_FILE = Path(__file__).resolve().parent / "fixtures" / "ludii" / "icebreaker-size5.json"
 

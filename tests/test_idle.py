@@ -2,7 +2,7 @@
 import pygame
 
 from conftest import StandInWorker, start
-from game.record import Seat
+from frostfield.game.record import Seat
 
 
 def settled(driver):
@@ -40,7 +40,7 @@ def test_a_sliding_move_is_drawn_frame_by_frame_then_the_loop_rests(driver):
 
 
 def test_the_thinking_bar_keeps_frames_coming_until_the_bot_answers(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: StandInWorker(polls_before_reply=20)))
     scene = start(d, "icebreaker", people=(Seat(), Seat("bot", "casual")))
@@ -52,7 +52,7 @@ def test_the_thinking_bar_keeps_frames_coming_until_the_bot_answers(make_app):
 
 
 def test_bench_idle_prints_its_figures(capsys):
-    from ui.bench import bench_idle
+    from frostfield.ui.bench import bench_idle
 
     figures = bench_idle(seconds=0.4, level="beginner")
     out = capsys.readouterr().out

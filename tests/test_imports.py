@@ -16,7 +16,7 @@ def module_files(*tops: str) -> dict[str, Path]:
             parts = list(f.relative_to(ROOT).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()
-            found[".".join(parts)] = f
+            found[".".join(["frostfield", *parts])] = f
     return found
 
 
@@ -91,7 +91,7 @@ def test_the_cycle_finder_finds_a_cycle_and_a_clean_chain():
 
 def test_no_module_of_the_game_or_the_app_imports_itself_round_a_cycle():
     graph = import_graph(module_files("game", "ui", "main.py"))
-    assert "ui.scene" in graph and "game.core" in graph
+    assert "frostfield.ui.scene" in graph and "frostfield.game.core" in graph
     assert cycles(graph) == []
 
 
@@ -102,21 +102,21 @@ def test_the_rules_never_import_the_app_or_pygame():
                     if isinstance(node, ast.Import) for a in node.names}
         imported |= {node.module or "" for node in ast.walk(ast.parse(f.read_text(encoding="utf-8")))
                      if isinstance(node, ast.ImportFrom)}
-        assert not {i for i in imported if i.split(".")[0] in ("pygame", "pygame_gui", "ui")}, m
+        assert not {i for i in imported if i.split(".")[0] in ("pygame", "pygame_gui") or i.split(".")[:2] == ["frostfield", "ui"]}, m
 
 
 def test_scenes_reach_the_app_only_through_their_context():
     graph = import_graph(module_files("game", "ui", "main.py"))
     for m, imports in graph.items():
-        if m.startswith("ui.scenes"):
-            assert "ui.app" not in imports and "ui.headless" not in imports, m
+        if m.startswith("frostfield.ui.scenes"):
+            assert "frostfield.ui.app" not in imports and "frostfield.ui.headless" not in imports, m
 
 
 def test_the_rules_never_import_the_bots():
     """The rules (game/ outside game/bots/) stand alone: the bots, and the tools that use them
     (arena, bench, puzzle miner), sit in game/bots/ and import the rules, never the other way."""
     graph = import_graph(module_files("game"))
-    rules = {m for m in graph if not m.startswith("game.bots")}
-    assert "game.core" in rules and "game.bots.arena" in graph
+    rules = {m for m in graph if not m.startswith("frostfield.game.bots")}
+    assert "frostfield.game.core" in rules and "frostfield.game.bots.arena" in graph
     for m in sorted(rules):
-        assert not {i for i in graph[m] if i.startswith("game.bots")}, m
+        assert not {i for i in graph[m] if i.startswith("frostfield.game.bots")}, m

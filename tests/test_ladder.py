@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from game.bots import ladder
+from frostfield.game.bots import ladder
 
 
 def test_ratings_chain_up_from_beginner():
@@ -28,13 +28,13 @@ def test_a_tiny_climb_plays_every_step(monkeypatch):
 
 
 def test_setup_shows_a_measured_rating_on_the_default_board_only(monkeypatch, tmp_path):
-    from ui.bots import level_label
+    from frostfield.ui.bots import level_label
 
     path = tmp_path / "ladder.json"
     monkeypatch.setattr(ladder, "LADDER_FILE", path)
     assert level_label("icebreaker", {"size": 5}, "strong") == "Strong"  # nothing measured: the name alone
     path.write_text(json.dumps({"icebreaker": {"ratings": {"beginner": 1000, "strong": 1480}}}))
-    from game import get_game
+    from frostfield.game import get_game
 
     default = get_game("icebreaker").validate()
     assert level_label("icebreaker", default, "strong") == "Strong (~1480)"

@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from game import GAMES, get_game
-from game.boards import bits
-from game.lessons import Step, check, from_json, load, path_for
+from frostfield.game import GAMES, get_game
+from frostfield.game.boards import bits
+from frostfield.game.lessons import Step, check, from_json, load, path_for
 
 STEPS = [(gid, i, step) for gid in GAMES for i, step in enumerate(load(gid).steps, 1)]
 TASKS = [(gid, i, step) for gid, i, step in STEPS if not step.is_reading]
@@ -187,7 +187,7 @@ def _cells(state, names: str) -> list[int]:
 @pytest.mark.parametrize("game_id, n, step", STEPS, ids=ids(STEPS))
 def test_each_steps_words_agree_with_its_position(game_id, n, step):
     """Squares named exist and hold what the words say; "next to" is true; the how-to fits the answer."""
-    from ui.learn.texts import step_text, try_sentence
+    from frostfield.ui.learn.texts import step_text, try_sentence
 
     state, words = step.state(), f"{step.text} {step.task or ''}"
     board = state.board
@@ -220,7 +220,7 @@ def test_each_steps_words_agree_with_its_position(game_id, n, step):
 
 
 def test_a_step_that_follows_shows_the_learners_own_right_move():
-    from game.lessons import following
+    from frostfield.game.lessons import following
 
     steps = load("frozen-forest").steps
     caught, match = steps[-2], steps[-1]

@@ -1,7 +1,7 @@
 """Frozen Forest's two-game match rule (RULES.md section 1), and its use for other games."""
 import pytest
 
-from game.match import GameResult, Match, person_in_role, role_of_person
+from frostfield.game.match import GameResult, Match, person_in_role, role_of_person
 
 ROLES = ("Yuki", "Mina")
 YUKI, MINA = 0, 1

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from game import _native
-from game.bots.arena import main
+from frostfield.game import _native
+from frostfield.game.bots.arena import main
 
 BAD_SECONDS = [-1.0, math.nan, math.inf, -math.inf, 1e300, 3601.0]
 FF5 = {"size": 5}

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from game import _native
-from game.bots.native import native_options
+from frostfield.game import _native
+from frostfield.game.bots.native import native_options
 
 HERE = Path(__file__).resolve().parent
 LUDII = next((d for d in (HERE / "fixtures" / "ludii", HERE.parents[1] / "shared" / "fixtures" / "ludii")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game import _native
+from frostfield.game import _native
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = next(

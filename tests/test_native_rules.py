@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from game import GAMES, get_game
-from game import _native
+from frostfield.game import GAMES, get_game
+from frostfield.game import _native
 
 GAMES_PER_SET = int(os.environ.get("FROSTFIELD_NATIVE_GAMES", "12"))
 PLY_CAP = 400  # Goats Wintering may wander; the cap is the same for both engines

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ui import about
+from frostfield.ui import about
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
@@ -90,7 +90,7 @@ def run_spec(tmp_path, platform):
 
 
 def test_spec_bundles_assets_folder_under_the_name_asset_path_reads_in_a_bundle(recipe, tmp_path, monkeypatch):
-    from ui import resources
+    from frostfield.ui import resources
 
     datas = dict((dest, Path(src)) for src, dest in recipe.bundled_datas(ROOT))
     assert datas[resources.ASSETS_DIR] == ROOT / "assets" == resources.assets_root()
@@ -110,13 +110,13 @@ def test_spec_bundles_pyproject_at_the_root_where_about_reads_it(recipe, tmp_pat
 
 
 def test_spec_bundles_lessons_and_puzzles_beside_the_modules_that_read_them(recipe):
-    import game.lessons
-    import game.puzzles
+    import frostfield.game.lessons; from frostfield import game
+    import frostfield.game.puzzles; from frostfield import game
 
     datas = dict((dest, src) for src, dest in recipe.bundled_datas(ROOT))
     for module in (game.lessons, game.puzzles):
         folder = Path(module.__file__).parent
-        dest = folder.relative_to(ROOT).as_posix()
+        dest = "frostfield/" + folder.relative_to(ROOT).as_posix()
         assert sorted(Path(p) for p in glob.glob(datas[dest])) == sorted(folder.glob("*.json")) != []
 
 

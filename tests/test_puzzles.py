@@ -3,13 +3,13 @@ import json
 
 import pytest
 
-from game import GAMES, get_game
-from game.core import plural
-from game import _native
-from game.bots.native import native_options
-from game.puzzles import (LEVELS, PROGRESS_FILE, Progress, by_level, check, from_json, load, path_for,
+from frostfield.game import GAMES, get_game
+from frostfield.game.core import plural
+from frostfield.game import _native
+from frostfield.game.bots.native import native_options
+from frostfield.game.puzzles import (LEVELS, PROGRESS_FILE, Progress, by_level, check, from_json, load, path_for,
                           to_json)
-from game.bots.mine_puzzles import Prover, generate, plan_for
+from frostfield.game.bots.mine_puzzles import Prover, generate, plan_for
 
 PUZZLES = {gid: load(gid) for gid in GAMES}
 ALL = [(gid, p) for gid in GAMES for p in PUZZLES[gid]]

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from game import GAMES, get_game
-from game.record import (
+from frostfield.game import GAMES, get_game
+from frostfield.game.record import (
     FORMAT,
     VERSION,
     Autosave,

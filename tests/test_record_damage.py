@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from game import GAMES, get_game
-from game.record import MAX_MESSAGE, Autosave, Record, RecordError, Seat, dumps, from_json, load, loads, save
+from frostfield.game import GAMES, get_game
+from frostfield.game.record import MAX_MESSAGE, Autosave, Record, RecordError, Seat, dumps, from_json, load, loads, save
 
 
 def finished_or_not(game_id, plies, seed, **options):
@@ -142,7 +142,7 @@ def _fails(moves) -> bool:
 def test_a_file_that_vanishes_or_cannot_be_read_while_opening_is_a_message(tmp_path, monkeypatch):
     path = tmp_path / "game.json"
     path.write_text(good_text(), encoding="utf-8")
-    import game.record as record_module
+    import frostfield.game.record as record_module
 
     for error, words in ((FileNotFoundError(2, "No such file or directory"), "there is no file"),
                          (PermissionError(13, "Permission denied"), "cannot read"),

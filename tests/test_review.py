@@ -1,13 +1,13 @@
 """Game review: evaluation series and marked moves from crafted analyses, and the review screen."""
 import pytest
 
-from game import get_game
-from game.bots.messages import Candidate
-from game.review import (DRAW, LOSS, LOST_WIN, SHARP_DROP, WIN, proved, replay_states, review,
+from frostfield.game import get_game
+from frostfield.game.bots.messages import Candidate
+from frostfield.game.review import (DRAW, LOSS, LOST_WIN, SHARP_DROP, WIN, proved, replay_states, review,
                          verdict_from_analysis, verdict_of_final)
-from ui.play.hints import hint_level
-from ui.scenes.review import NOTE_PATH
-from ui.widgets.prose import short_path
+from frostfield.ui.play.hints import hint_level
+from frostfield.ui.scenes.review import NOTE_PATH
+from frostfield.ui.widgets.prose import short_path
 
 # Frozen Forest 4×4, each side always taking its first legal move: Yuki catches Mina on move 5.
 FOREST = ("frozen-forest", {"size": 4}, ("a1", "c1", "b1", "d1", "c1"))
@@ -189,7 +189,7 @@ import time  # noqa: E402
 
 import pygame  # noqa: E402
 
-from game.bots.messages import Progress, Reply  # noqa: E402
+from frostfield.game.bots.messages import Progress, Reply  # noqa: E402
 
 # Icebreaker on the smallest board, each side taking its first legal move: 13 moves, Red wins.
 ICE = ("icebreaker", {"size": 3}, ("a1-a2", "a3-b3", "a2-b2", "b3-b4", "b2-b1", "b4-c4", "b1-c2", "c1-d1",
@@ -252,8 +252,8 @@ class AnalysingWorker:
 
 def open_review(driver, game=ICE, back="results"):
     """Open the review screen for a game straight from its moves."""
-    from game.record import Seat
-    from ui.payloads import GameSetup, PlayRequest, ReviewRequest
+    from frostfield.game.record import Seat
+    from frostfield.ui.payloads import GameSetup, PlayRequest, ReviewRequest
 
     game_id, options, moves = game
     setup = GameSetup(game_id, get_game(game_id).validate(**options), (Seat(), Seat()))
@@ -270,7 +270,7 @@ def board_pixels(surface, rect) -> bytes:
 
 def state_picture(scene, ply) -> bytes:
     """The board area as a fresh view draws position `ply` with its last move marked."""
-    from ui.games import make_view
+    from frostfield.ui.games import make_view
 
     state = scene.states[ply]
     view = make_view(scene.game.id, state.board, scene.ctx.palette)
@@ -284,7 +284,7 @@ def state_picture(scene, ply) -> bytes:
 @pytest.fixture
 def review_driver(make_app):
     """A headless app whose bot is an AnalysingWorker (reachable as driver.worker)."""
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     worker = AnalysingWorker()
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
@@ -361,7 +361,7 @@ def test_the_graph_fills_in_one_position_at_a_time_and_marks_the_drop(review_dri
     assert "Red's b2-b1: evaluation fell from 71% to 30%." in scene.panel.note_text()
     d.frames(1)
     dot = (round(scene.panel.graph.x_of(5)), round(scene.panel.graph.y_of(scene.analysis.review.series[5])))
-    from ui.widgets.graph import MARK_COLOUR
+    from frostfield.ui.widgets.graph import MARK_COLOUR
 
     assert tuple(d.app.screen.get_at(dot))[:3] == MARK_COLOUR
     assert "every position evaluated" in scene.panel.analysis_label.text
@@ -394,8 +394,8 @@ def test_leaving_the_review_cancels_the_analysis(review_driver):
 
 
 def test_the_real_worker_evaluates_every_position_while_the_screen_keeps_drawing(make_app):
-    from ui.bots import default_worker
-    from ui.headless import Driver
+    from frostfield.ui.bots import default_worker
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False, worker_factory=default_worker))
     d.frames(2)
@@ -418,7 +418,7 @@ def test_the_real_worker_evaluates_every_position_while_the_screen_keeps_drawing
 
 
 def test_export_writes_the_board_as_png_and_the_game_as_a_record(review_driver, tmp_path):
-    from game.record import load
+    from frostfield.game.record import load
 
     d = review_driver
     game_id, options, moves = ICE
@@ -464,8 +464,8 @@ def test_export_failures_are_messages(review_driver, tmp_path):
 def test_a_game_that_cannot_be_replayed_goes_back_to_the_menu_with_a_message(review_driver):
     d = review_driver
     open_review_bad = ("icebreaker", {"size": 3}, ("a1-a2", "zz-zz"))
-    from game.record import Seat
-    from ui.payloads import GameSetup, PlayRequest, ReviewRequest
+    from frostfield.game.record import Seat
+    from frostfield.ui.payloads import GameSetup, PlayRequest, ReviewRequest
 
     game_id, options, moves = open_review_bad
     setup = GameSetup(game_id, options, (Seat(), Seat()))
@@ -476,7 +476,7 @@ def test_a_game_that_cannot_be_replayed_goes_back_to_the_menu_with_a_message(rev
 
 
 def test_without_a_bot_the_review_still_steps_through_the_game(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False, worker_factory=None))
     d.frames(2)
@@ -490,7 +490,7 @@ def test_without_a_bot_the_review_still_steps_through_the_game(make_app):
 
 # -- the graph -----------------------------------------------------------------------------------
 def test_the_graph_maps_positions_to_pixels_and_back():
-    from ui.widgets.graph import EvalGraph
+    from frostfield.ui.widgets.graph import EvalGraph
 
     g = EvalGraph((100, 50, 400, 150), plies=40)
     for ply in (0, 1, 17, 39, 40):
@@ -502,7 +502,7 @@ def test_the_graph_maps_positions_to_pixels_and_back():
 
 
 def test_the_graph_breaks_its_line_at_positions_not_yet_evaluated():
-    from ui.widgets.graph import EvalGraph
+    from frostfield.ui.widgets.graph import EvalGraph
 
     g = EvalGraph((0, 0, 300, 100), plies=6)
     runs = g.runs([0.5, 0.6, None, 0.2, None, None, 1.0])
@@ -511,7 +511,7 @@ def test_the_graph_breaks_its_line_at_positions_not_yet_evaluated():
 
 
 def test_fill_colours_are_lightened_until_they_show_on_the_background():
-    from ui.widgets.graph import _brightness, visible
+    from frostfield.ui.widgets.graph import _brightness, visible
 
     background = (31, 45, 61)
     black_ship = visible((20, 20, 24), background)
@@ -521,9 +521,9 @@ def test_fill_colours_are_lightened_until_they_show_on_the_background():
 
 def test_the_review_scores_say_each_roles_figure_after_a_colon_as_the_play_panel_does():
     # Seen in a real window: "Warmth: Player 1 0 · Player 2 0" (Goats Wintering's roles end in a number).
-    from game import get_game
-    from ui.play.texts import score_texts as play_scores
-    from ui.review.texts import score_texts
+    from frostfield.game import get_game
+    from frostfield.ui.play.texts import score_texts as play_scores
+    from frostfield.ui.review.texts import score_texts
 
     game = get_game("goats-wintering")
     state = game.replay(("d3", "d4", "a1"))
@@ -535,8 +535,8 @@ def test_the_review_scores_say_each_roles_figure_after_a_colon_as_the_play_panel
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: "%dx%d" % s)
 def test_the_saved_records_path_is_said_whole_in_the_note(make_app, monkeypatch, tmp_path, size):
     """'Game saved to …/records/frozen-' was cut: the path is shortened sensibly and its line is never cut."""
-    from ui.headless import Driver
-    from ui.widgets.prose import PAD_X
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.widgets.prose import PAD_X
 
     monkeypatch.setenv("HOME", str(tmp_path))
     d = Driver(make_app(offer_resume=False, size=size, worker_factory=AnalysingWorker))

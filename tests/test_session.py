@@ -1,10 +1,10 @@
 """The play session (history, play, undo/redo back to a person's turn, the record) and the move picker, without a window."""
 import pytest
 
-from game import IllegalMoveError, Move, get_game
-from game.picker import CHOOSE, PLAY, SELECT, WHY, MovePicker, Pick, one_click
-from game.record import Record, Seat
-from game.session import PlaySession
+from frostfield.game import IllegalMoveError, Move, get_game
+from frostfield.game.picker import CHOOSE, PLAY, SELECT, WHY, MovePicker, Pick, one_click
+from frostfield.game.record import Record, Seat
+from frostfield.game.session import PlaySession
 
 BOT = Seat("bot", "casual")
 

@@ -6,9 +6,9 @@ import os
 
 import pygame
 
-from game.puzzles import PROGRESS_FILE, Progress
-from game.userfiles import Claim, Holder
-from ui.settings import Settings, SettingsStore
+from frostfield.game.puzzles import PROGRESS_FILE, Progress
+from frostfield.game.userfiles import Claim, Holder
+from frostfield.ui.settings import Settings, SettingsStore
 
 
 # -- puzzle progress --------------------------------------------------------------------------
@@ -125,13 +125,13 @@ def test_a_damaged_claim_holds_nothing(tmp_path):
 # -- kept games in the app: a second window is told and plays a copy ------------------------------
 def other_window(folder):
     """The kept games as another window sees them: another live process (this one's parent)."""
-    from game.saves import KeptGames
+    from frostfield.game.saves import KeptGames
 
     return KeptGames(folder, me=Holder(os.getppid(), Holder.me().host, None))
 
 
 def menu(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app())
     d.frames(2)
@@ -140,7 +140,7 @@ def menu(make_app):
 
 
 def test_a_kept_game_open_in_another_window_is_offered_as_a_copy_and_no_move_is_lost(make_app, tmp_path):
-    from game.record import Record
+    from frostfield.game.record import Record
 
     other = other_window(tmp_path / "data")
     other.save(Record("hv-grid", {"size": 5}, moves=("c3",), uid="g"))
@@ -163,8 +163,8 @@ def test_a_kept_game_open_in_another_window_is_offered_as_a_copy_and_no_move_is_
 
 
 def test_a_game_opened_twice_another_way_becomes_a_copy_with_a_word(make_app, tmp_path):
-    from game.record import Record
-    from ui.payloads import PlayRequest
+    from frostfield.game.record import Record
+    from frostfield.ui.payloads import PlayRequest
 
     other = other_window(tmp_path / "data")
     record = Record("hv-grid", {"size": 5}, moves=("c3",), uid="g")
@@ -179,7 +179,7 @@ def test_a_game_opened_twice_another_way_becomes_a_copy_with_a_word(make_app, tm
 
 
 def test_a_kept_game_is_free_again_once_its_window_leaves_it_or_is_gone(make_app, tmp_path):
-    from game.record import Record
+    from frostfield.game.record import Record
 
     other = other_window(tmp_path / "data")
     other.save(Record("hv-grid", {"size": 5}, moves=("c3",), uid="g"))
@@ -195,8 +195,8 @@ def test_a_kept_game_is_free_again_once_its_window_leaves_it_or_is_gone(make_app
 
 
 def test_a_claim_left_by_a_window_that_died_is_taken_over(make_app, tmp_path):
-    from game.record import Record
-    from game.saves import KeptGames
+    from frostfield.game.record import Record
+    from frostfield.game.saves import KeptGames
 
     ctx = multiprocessing.get_context("spawn")
     dead = ctx.Process(target=os.getpid)
@@ -214,9 +214,9 @@ def test_a_claim_left_by_a_window_that_died_is_taken_over(make_app, tmp_path):
 def test_a_new_game_is_claimed_from_its_first_move_on_even_after_undoing_to_none(make_app, tmp_path):
     # A new game has no file until its first move; keeping it then let go of its claim, so a second
     # window found the game free and played it too (seen in a real window: both saved over one file).
-    from game import get_game
-    from game.record import Seat
-    from ui.payloads import GameSetup, PlayRequest
+    from frostfield.game import get_game
+    from frostfield.game.record import Seat
+    from frostfield.ui.payloads import GameSetup, PlayRequest
 
     d = menu(make_app)
     setup = GameSetup("hv-grid", get_game("hv-grid").validate(size=5), (Seat(), Seat()))
@@ -241,9 +241,9 @@ def test_a_new_game_is_claimed_from_its_first_move_on_even_after_undoing_to_none
 
 # -- lock files: nothing piles up -----------------------------------------------------------------
 def test_saves_claims_and_releases_leave_only_the_games_and_one_lock_file(tmp_path):
-    from game.record import Record
-    from game.saves import KeptGames
-    from game.userfiles import FOLDER_LOCK
+    from frostfield.game.record import Record
+    from frostfield.game.saves import KeptGames
+    from frostfield.game.userfiles import FOLDER_LOCK
 
     mine, other = KeptGames(tmp_path), other_window(tmp_path)
     for i in range(6):
@@ -264,8 +264,8 @@ def test_saves_claims_and_releases_leave_only_the_games_and_one_lock_file(tmp_pa
 
 
 def test_a_deleted_game_s_claim_left_by_a_gone_window_goes_with_it(tmp_path):
-    from game.record import Record
-    from game.saves import KeptGames
+    from frostfield.game.record import Record
+    from frostfield.game.saves import KeptGames
 
     ctx = multiprocessing.get_context("spawn")
     dead = ctx.Process(target=os.getpid)
@@ -281,7 +281,7 @@ def test_a_deleted_game_s_claim_left_by_a_gone_window_goes_with_it(tmp_path):
 def test_the_lock_files_earlier_versions_left_are_swept_unless_held(tmp_path):
     import fcntl
 
-    from game.saves import KeptGames
+    from frostfield.game.saves import KeptGames
 
     games = tmp_path / "games"
     games.mkdir()
@@ -296,7 +296,7 @@ def test_the_lock_files_earlier_versions_left_are_swept_unless_held(tmp_path):
 
 
 def _write_many(folder, start):
-    from game.userfiles import short_lock
+    from frostfield.game.userfiles import short_lock
 
     counter = folder / "counter"
     for _ in range(start):

@@ -3,8 +3,8 @@ import random
 
 import pytest
 
-from game import GAMES, get_game
-from game.boards import bits
+from frostfield.game import GAMES, get_game
+from frostfield.game.boards import bits
 
 OPTIONS = {
     "frozen-forest": ({"size": 5},),

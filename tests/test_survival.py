@@ -5,15 +5,15 @@ import pygame
 import pytest
 
 from conftest import start
-from game.record import Record, dumps
-from ui.scene import Scene
+from frostfield.game.record import Record, dumps
+from frostfield.ui.scene import Scene
 
 DEEP = "[" * 100_000 + "]" * 100_000
 
 
 def app_with(make_app, **kwargs):
     """A headless app at the menu, offering the autosave like a real start."""
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(**kwargs))
     d.frames(2)
@@ -89,7 +89,7 @@ def test_a_damaged_autosave_is_put_aside_said_once_and_the_menu_opens(make_app, 
 
 
 def test_a_damaged_kept_game_is_put_aside_and_the_others_are_offered(make_app, tmp_path):
-    from game.saves import KeptGames
+    from frostfield.game.saves import KeptGames
 
     kept = KeptGames(tmp_path / "data")
     kept.save(Record("hv-grid", {"size": 5}, moves=("c3",), uid="good"))
@@ -129,7 +129,7 @@ class Failing(Scene):
 
 
 def failing_app(make_app, **kwargs):
-    from ui.scenes import scene_factories
+    from frostfield.ui.scenes import scene_factories
 
     return app_with(make_app, scenes={**scene_factories(), "failing": Failing}, **kwargs)
 
@@ -193,8 +193,8 @@ class AlwaysFailing(Failing):
 
 @pytest.mark.scene_failures
 def test_when_every_screen_fails_the_app_shows_a_plain_page_and_stays_open(make_app, tmp_path):
-    from ui.headless import Driver
-    from ui.scenes import scene_factories
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.scenes import scene_factories
 
     broken = {name: AlwaysFailing for name in scene_factories()}
     d = Driver(make_app(scenes=broken, offer_resume=False))

@@ -3,10 +3,10 @@ import time
 
 import pytest
 
-from game import GAMES, _native
-from game.bots.levels import check_threads, default_threads, make_bot
-from game.bots.native import native_options
-from game.puzzles import load
+from frostfield.game import GAMES, _native
+from frostfield.game.bots.levels import check_threads, default_threads, make_bot
+from frostfield.game.bots.native import native_options
+from frostfield.game.puzzles import load
 
 # A few won puzzles a game: positions whose winning moves are proved (shipped, re-proved in test_puzzles).
 WON = [(gid, p) for gid in GAMES for p in [q for q in load(gid) if q.goal == "win"][:3]]
@@ -37,7 +37,7 @@ def test_a_forced_move_is_played_on_threads():
     # The first position with a single legal move on seeded random Icebreaker 3x3 games.
     import random
 
-    from game import get_game
+    from frostfield.game import get_game
 
     rng = random.Random(5)
     found = None
@@ -100,8 +100,8 @@ def test_thread_counts_are_checked():
 
 
 def test_the_worker_passes_the_thread_count_to_the_bot():
-    from game.bots.messages import Failure, Reply, Request
-    from game.bots.worker import BotCache, answer
+    from frostfield.game.bots.messages import Failure, Reply, Request
+    from frostfield.game.bots.worker import BotCache, answer
 
     cache = BotCache()
     reply = answer(Request(1, "hv-grid", {"size": 4}, (), "strong", seed=1, threads=2), cache=cache)

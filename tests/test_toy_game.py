@@ -10,16 +10,16 @@ import pygame
 import pytest
 
 from conftest import spy_draw, start
-from game import boards, lessons
-from game.core import GAMES, Config, Game, Move, Outcome, State
-from game.insight import Insight
-from game.picker import PLAY
-from game.textboard import render
-from ui.games import GAME_UIS
-from ui.games.base import GameUI
-from ui.play import texts
-from ui.views.base import BoardView, Sprite, ZoneLook
-from ui.views.svg import points
+from frostfield.game import boards, lessons
+from frostfield.game.core import GAMES, Config, Game, Move, Outcome, State
+from frostfield.game.insight import Insight
+from frostfield.game.picker import PLAY
+from frostfield.game.textboard import render
+from frostfield.ui.games import GAME_UIS
+from frostfield.ui.games.base import GameUI
+from frostfield.ui.play import texts
+from frostfield.ui.views.base import BoardView, Sprite, ZoneLook
+from frostfield.ui.views.svg import points
 
 WINS = (250, 0, 250)  # the "wins" zone's colour, found again in the pixels
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -160,8 +160,8 @@ def test_a_lesson_of_a_new_game_is_checked_in_its_own_words_and_never_in_another
 
 
 def test_the_puzzle_miner_and_the_bench_take_a_new_game_from_its_rules_file(toy):
-    from game.bots.bench import playouts_per_second
-    from game.bots.mine_puzzles import plan_for, prompt
+    from frostfield.game.bots.bench import playouts_per_second
+    from frostfield.game.bots.mine_puzzles import plan_for, prompt
 
     plan = plan_for(toy.id)
     assert (plan.exact, plan.draws, plan.nodes, plan.fewest_moves) == (False, True, 500, 3)
@@ -194,7 +194,7 @@ def test_the_play_screen_plays_a_new_game_with_its_overlays_legend_and_sentences
 
 
 def test_the_learners_board_takes_a_new_games_clicks(toy, driver):
-    from ui.learn.board import TryBoard
+    from frostfield.ui.learn.board import TryBoard
 
     picks = []
     board = TryBoard(toy.replay(["a1"]), driver.app.palette, picks.append)

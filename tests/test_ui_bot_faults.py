@@ -7,11 +7,11 @@ import time
 import pytest
 
 from conftest import start
-from game.bots import worker as worker_module
-from game.bots.worker import BotWorker
-from game.record import Seat
-from ui.headless import Driver
-from ui.widgets.prose import plain
+from frostfield.game.bots import worker as worker_module
+from frostfield.game.bots.worker import BotWorker
+from frostfield.game.record import Seat
+from frostfield.ui.headless import Driver
+from frostfield.ui.widgets.prose import plain
 
 
 def run_until(d, done, seconds):

@@ -5,8 +5,8 @@ import pygame
 import pytest
 
 from conftest import start
-from ui.headless import choose_hot_seat
-from game.record import load
+from frostfield.ui.headless import choose_hot_seat
+from frostfield.game.record import load
 
 
 def play_names(driver, scene, names):
@@ -79,7 +79,7 @@ def kept_moves(app) -> dict:
 
 
 def test_every_move_is_kept_and_the_game_is_offered_in_the_continue_list(make_app, tmp_path):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     scene = start(d, "goats-wintering")
@@ -101,7 +101,7 @@ def test_every_move_is_kept_and_the_game_is_offered_in_the_continue_list(make_ap
 
 def test_a_new_game_never_overwrites_an_unfinished_one(make_app):
     """The issue's lost game: Icebreaker at move 6, the menu, a new Frozen Forest game."""
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app())
     d.frames(2)
@@ -125,7 +125,7 @@ def test_a_new_game_never_overwrites_an_unfinished_one(make_app):
 
 
 def test_a_kept_game_is_deleted_only_after_asking(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app())
     d.frames(2)
@@ -145,7 +145,7 @@ def test_a_kept_game_is_deleted_only_after_asking(make_app):
 
 
 def test_a_finished_game_is_not_kept(make_app, tmp_path):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     scene = start(d, "goats-wintering")
@@ -158,8 +158,8 @@ def test_a_finished_game_is_not_kept(make_app, tmp_path):
 
 
 def test_the_old_single_autosave_moves_into_the_continue_list(make_app, tmp_path):
-    from game.record import Autosave, Record
-    from ui.headless import Driver
+    from frostfield.game.record import Autosave, Record
+    from frostfield.ui.headless import Driver
 
     Autosave(tmp_path / "data").save(Record("icebreaker", {"size": 4}, moves=("g1-g2",), uid="old-one"))
     d = Driver(make_app())
@@ -171,7 +171,7 @@ def test_the_old_single_autosave_moves_into_the_continue_list(make_app, tmp_path
 
 
 def test_a_damaged_autosave_is_reported_not_resumed(make_app, tmp_path):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "autosave.json").write_text("{\"format\": \"frostfield-record\"")
@@ -183,7 +183,7 @@ def test_a_damaged_autosave_is_reported_not_resumed(make_app, tmp_path):
 
 
 def test_the_menu_loads_a_record_and_refuses_a_foreign_one(driver, tmp_path):
-    from game.record import Record, save
+    from frostfield.game.record import Record, save
 
     good = save(tmp_path / "ice.json", Record("icebreaker", {"size": 4}, moves=("g1-g2",)))
     bad = tmp_path / "photo.json"
@@ -267,8 +267,8 @@ def test_the_ok_button_refuses_a_device_instead_of_picking_it(driver, tmp_path):
 def test_the_save_dialog_offers_a_name_a_person_reads_and_never_one_taken(driver, tmp_path):
     from datetime import datetime
 
-    from game.record import Seat
-    from ui.widgets.files import readable_name
+    from frostfield.game.record import Seat
+    from frostfield.ui.widgets.files import readable_name
 
     when = datetime(2026, 11, 24, 21, 7)
     first = readable_name(tmp_path, "Horizontal/Vertical", ("Ann", "Bot (Casual)"), when=when)
@@ -288,7 +288,7 @@ def test_the_save_dialog_offers_a_name_a_person_reads_and_never_one_taken(driver
 
 
 def test_the_platform_dialog_is_zenity_or_kdialog_in_a_real_linux_window(tmp_path):
-    from ui.widgets.files import native_command
+    from frostfield.ui.widgets.files import native_command
 
     tools = {"zenity", "kdialog"}
     which = lambda name: f"/usr/bin/{name}" if name in tools else None  # noqa: E731
@@ -308,7 +308,7 @@ def _answer_with(monkeypatch, answer: str):
     """Make the platform's dialog a process that prints `answer`, as zenity prints the chosen path."""
     import sys
 
-    import ui.widgets.files as files
+    import frostfield.ui.widgets.files as files
 
     monkeypatch.setattr(files, "native_command", lambda *a, **k: [sys.executable, "-c", f"print({answer!r})"])
 
@@ -316,7 +316,7 @@ def _answer_with(monkeypatch, answer: str):
 def test_a_path_chosen_in_the_platform_dialog_is_saved_to(driver, tmp_path, monkeypatch):
     import time
 
-    from ui.widgets.files import NativeChooser
+    from frostfield.ui.widgets.files import NativeChooser
 
     scene = start(driver, "frozen-forest", size=6)
     play_names(driver, scene, ["c3", "f6"])
@@ -336,7 +336,7 @@ def test_a_path_chosen_in_the_platform_dialog_is_saved_to(driver, tmp_path, monk
 def test_a_device_chosen_in_the_platform_dialog_brings_the_apps_dialog_saying_why(driver, monkeypatch):
     import time
 
-    from ui.widgets.files import FileChooser
+    from frostfield.ui.widgets.files import FileChooser
 
     scene = start(driver, "icebreaker")
     driver.play(scene.state.legal_moves()[0])
@@ -351,8 +351,8 @@ def test_a_device_chosen_in_the_platform_dialog_brings_the_apps_dialog_saying_wh
 
 
 def test_a_deleted_kept_game_comes_back_with_undo_within_a_few_seconds(make_app):
-    from ui.headless import Driver
-    from ui.scenes.select import UNDO_SECONDS
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.scenes.select import UNDO_SECONDS
 
     d = Driver(make_app())
     d.frames(2)
@@ -388,7 +388,7 @@ def test_a_deleted_kept_game_comes_back_with_undo_within_a_few_seconds(make_app)
 def test_the_platform_dialog_closes_with_the_screen_that_opened_it(driver, monkeypatch):
     import sys
 
-    import ui.widgets.files as files
+    import frostfield.ui.widgets.files as files
 
     monkeypatch.setattr(files, "native_command", lambda *a, **k: [sys.executable, "-c", "import time; time.sleep(60)"])
     scene = start(driver, "icebreaker")

@@ -5,11 +5,11 @@ import pygame
 import pytest
 
 from conftest import spy_draw
-from game import GAMES
-from game.lessons import load as load_lesson
-from game.puzzles import PROGRESS_FILE, by_level, load as load_puzzles
-from ui.payloads import LessonRequest, PuzzleRequest
-from ui.widgets.prose import plain
+from frostfield.game import GAMES
+from frostfield.game.lessons import load as load_lesson
+from frostfield.game.puzzles import PROGRESS_FILE, by_level, load as load_puzzles
+from frostfield.ui.payloads import LessonRequest, PuzzleRequest
+from frostfield.ui.widgets.prose import plain
 
 
 def wrong_move(step, state):
@@ -228,7 +228,7 @@ def test_a_damaged_progress_file_is_set_aside_and_said_once(driver, damage):
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800), (1920, 1080), (800, 880)])
 def test_both_screens_fit_the_window(make_app, size):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(size=size, offer_resume=False))
     last = len(load_lesson("goats-wintering").steps) - 1  # the end: three rows of buttons, and Pass

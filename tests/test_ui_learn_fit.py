@@ -7,12 +7,12 @@ about (and, in a lesson, a reason under the pointer as well), and after the righ
 import pygame
 import pytest
 
-from game import GAMES
-from game.lessons import check as check_step, load as load_lesson
-from game.puzzles import LEVELS, by_level, check as check_puzzle, load as load_puzzles
-from game.picker import MovePicker
-from ui.payloads import LessonRequest, PuzzleRequest
-from ui.widgets.prose import plain
+from frostfield.game import GAMES
+from frostfield.game.lessons import check as check_step, load as load_lesson
+from frostfield.game.puzzles import LEVELS, by_level, check as check_puzzle, load as load_puzzles
+from frostfield.game.picker import MovePicker
+from frostfield.ui.payloads import LessonRequest, PuzzleRequest
+from frostfield.ui.widgets.prose import plain
 
 SIZES = [(800, 560), (1280, 800)]
 
@@ -130,7 +130,7 @@ def walk_puzzles(driver, game_id: str, problems: list) -> int:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_lesson_step_and_puzzle_shows_its_whole_text(make_app, size):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     driver = Driver(make_app(size=size, offer_resume=False))
     problems: list[str] = []

@@ -4,7 +4,7 @@ import json
 import pygame
 import pytest
 
-from game import GAMES, get_game
+from frostfield.game import GAMES, get_game
 
 
 @pytest.mark.parametrize("index, game_id", list(enumerate(GAMES)))
@@ -31,7 +31,7 @@ def test_keyboard_picks_a_game_and_f1_shows_its_rules(driver):
 
 
 def test_goats_size_follows_the_board_shape(driver):
-    driver.app.scenes.switch("setup", __import__("ui.payloads", fromlist=["GameChoice"]).GameChoice("goats-wintering"))
+    driver.app.scenes.switch("setup", __import__("frostfield.ui.payloads", fromlist=["GameChoice"]).GameChoice("goats-wintering"))
     driver.frames(2)
     form = driver.scene.form
     size = next(f for f in form.fields if f.key == "size")
@@ -48,7 +48,7 @@ def test_goats_size_follows_the_board_shape(driver):
 
 
 def test_the_ring_layout_is_always_listed_and_says_why_it_needs_another_size(driver):
-    from ui.payloads import GameChoice
+    from frostfield.ui.payloads import GameChoice
 
     driver.app.scenes.switch("setup", GameChoice("frozen-forest"))
     driver.frames(2)
@@ -75,7 +75,7 @@ def test_the_ring_layout_is_always_listed_and_says_why_it_needs_another_size(dri
 
 
 def test_setup_offers_where_mina_ends_with_a_line_saying_what_it_changes(driver):
-    from ui.payloads import GameChoice
+    from frostfield.ui.payloads import GameChoice
 
     driver.app.scenes.switch("setup", GameChoice("frozen-forest"))
     driver.frames(2)
@@ -94,7 +94,7 @@ def test_setup_offers_where_mina_ends_with_a_line_saying_what_it_changes(driver)
 
 
 def test_names_typed_at_setup_are_shown_kept_and_swapped_by_a_rematch(driver):
-    from ui.payloads import GameChoice
+    from frostfield.ui.payloads import GameChoice
 
     driver.app.scenes.switch("setup", GameChoice("hv-grid"))
     driver.frames(2)
@@ -115,10 +115,10 @@ def test_names_typed_at_setup_are_shown_kept_and_swapped_by_a_rematch(driver):
 
 
 def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
-    from ui.payloads import GameChoice
-    from game import get_game
-    from game.bots import levels_for
-    from ui.bots import level_label
+    from frostfield.ui.payloads import GameChoice
+    from frostfield.game import get_game
+    from frostfield.game.bots import levels_for
+    from frostfield.ui.bots import level_label
 
     driver.app.scenes.switch("setup", GameChoice("icebreaker"))
     driver.frames(2)
@@ -137,7 +137,7 @@ def test_seats_offer_the_bot_levels_and_the_match_switch_renames_them(driver):
 
 
 def test_rules_come_back_to_the_scene_underneath(driver):
-    from ui.payloads import GameChoice
+    from frostfield.ui.payloads import GameChoice
 
     driver.app.scenes.switch("setup", GameChoice("hv-grid"))
     driver.frames(2)
@@ -151,7 +151,7 @@ def test_rules_come_back_to_the_scene_underneath(driver):
 
 
 def test_settings_persist_in_the_config_folder(make_app, tmp_path):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     d.frames(2)
@@ -172,7 +172,7 @@ def test_settings_persist_in_the_config_folder(make_app, tmp_path):
 
 
 def test_bot_threads_is_a_setting_passed_to_the_bot(make_app, tmp_path):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     d.frames(2)
@@ -198,7 +198,7 @@ def test_a_damaged_settings_file_falls_back_to_defaults(make_app, tmp_path):
 
 
 def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tmp_path):
-    from game.record import Record, save
+    from frostfield.game.record import Record, save
 
     finished = ("a1-a2", "a3-b3", "a2-b2", "b3-b4", "b2-b1", "b4-c4", "b1-c2", "c1-d1",
                 "c2-c3", "c4-d3", "c3-d2", "d3-d4", "d2-e2")
@@ -220,8 +220,8 @@ def test_load_reviews_a_finished_record_and_resumes_an_unfinished_one(driver, tm
 
 
 def test_names_and_designers_fit_their_cards_at_the_smallest_window(tmp_path, recwarn):
-    from ui.headless import Driver, _headless_app
-    from ui.settings import MIN_WINDOW
+    from frostfield.ui.headless import Driver, _headless_app
+    from frostfield.ui.settings import MIN_WINDOW
 
     driver = Driver(_headless_app(tmp_path, size=MIN_WINDOW))
     driver.frames(2)
@@ -233,7 +233,7 @@ def test_names_and_designers_fit_their_cards_at_the_smallest_window(tmp_path, re
 
 
 def test_a_game_never_set_up_opens_against_the_casual_bot(driver):
-    from ui.payloads import GameChoice
+    from frostfield.ui.payloads import GameChoice
 
     for game_id in GAMES:
         driver.app.scenes.switch("setup", GameChoice(game_id))
@@ -243,8 +243,8 @@ def test_a_game_never_set_up_opens_against_the_casual_bot(driver):
 
 
 def test_setup_remembers_the_last_choices_across_restarts(make_app, tmp_path):
-    from ui.headless import Driver
-    from ui.payloads import GameChoice
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.payloads import GameChoice
 
     d = Driver(make_app(offer_resume=False))
     d.frames(2)
@@ -262,7 +262,7 @@ def test_setup_remembers_the_last_choices_across_restarts(make_app, tmp_path):
     again.app.scenes.switch("setup", GameChoice("icebreaker"))
     again.frames(2)
     setup = again.scene.setup()
-    assert setup.people[0] == __import__("game.record", fromlist=["Seat"]).Seat("bot", "strong")
+    assert setup.people[0] == __import__("frostfield.game.record", fromlist=["Seat"]).Seat("bot", "strong")
     assert not setup.people[1].is_bot and setup.match and again.app.settings.animation == "slow"
     again.app.scenes.switch("setup", GameChoice("hv-grid"))  # another game: still the first-game default
     again.frames(2)
@@ -270,8 +270,8 @@ def test_setup_remembers_the_last_choices_across_restarts(make_app, tmp_path):
 
 
 def test_a_damaged_remembered_setup_falls_back_to_the_defaults_value_by_value(make_app, tmp_path):
-    from ui.headless import Driver
-    from ui.payloads import GameChoice
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.payloads import GameChoice
 
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "settings.json").write_text(json.dumps({"sound": False, "setups": {
@@ -295,9 +295,9 @@ def test_a_damaged_remembered_setup_falls_back_to_the_defaults_value_by_value(ma
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: "%dx%d" % s)
 def test_every_setup_hint_is_read_whole_without_a_scroll_bar(make_app, size):
     """"Who plays this role: …" sat behind a scroll bar in a one-line box, half the screen empty below."""
-    from game import GAMES
-    from ui.headless import Driver
-    from ui.payloads import GameChoice
+    from frostfield.game import GAMES
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.payloads import GameChoice
 
     d = Driver(make_app(offer_resume=False, size=size))
     d.frames(2)

@@ -3,12 +3,12 @@ import pygame
 import pytest
 
 from conftest import StandInWorker, spy_draw, start
-from game import get_game
-from game.boards import bits
-from game.match import GameResult
-from game.record import Seat
-from ui.games import game_ui
-from ui.payloads import GameSetup, PlayRequest
+from frostfield.game import get_game
+from frostfield.game.boards import bits
+from frostfield.game.match import GameResult
+from frostfield.game.record import Seat
+from frostfield.ui.games import game_ui
+from frostfield.ui.payloads import GameSetup, PlayRequest
 
 
 def frame(driver):
@@ -184,7 +184,7 @@ class AnalysingWorker(StandInWorker):
         msg = super().poll()
         if msg is None or not hasattr(msg, "move") or self.modes[-1] != "analyse":
             return msg
-        from game.bots.messages import Candidate, Reply
+        from frostfield.game.bots.messages import Candidate, Reply
 
         rid, game_id, options, moves, level = current
         state = get_game(game_id).replay(moves, **options)
@@ -194,7 +194,7 @@ class AnalysingWorker(StandInWorker):
 
 
 def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     driver = Driver(make_app(offer_resume=False, worker_factory=AnalysingWorker))
     driver.frames(2)
@@ -226,7 +226,7 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
     # The count travels with the game: the kept game holds it, and resuming picks it up.
     saved = driver.app.storage.kept_games()[0][0].record
     assert saved.hints == 2
-    from ui.payloads import PlayRequest
+    from frostfield.ui.payloads import PlayRequest
 
     driver.app.scenes.switch("play", PlayRequest.from_record(saved))
     driver.frames(2)
@@ -234,21 +234,21 @@ def test_h_draws_the_top_three_of_the_analysis_and_counts_hints(make_app):
 
 
 def test_hints_use_the_strongest_level_below_perfect_on_unsolved_boards(make_app):
-    from game.bots import levels_for
-    from ui.headless import Driver
+    from frostfield.game.bots import levels_for
+    from frostfield.ui.headless import Driver
 
     driver = Driver(make_app(offer_resume=False, worker_factory=AnalysingWorker))
     driver.frames(2)
     scene = start(driver, "icebreaker")
-    from ui.play.hints import hint_level
+    from frostfield.ui.play.hints import hint_level
 
     assert hint_level("icebreaker", scene.request.setup.options) == [lv for lv in levels_for("icebreaker", scene.request.setup.options)
                                   if lv != "perfect"][-1] == "expert"
 
 
 def test_a_hint_from_the_real_worker_on_a_solved_board(make_app):
-    from game.bots.worker import BotWorker
-    from ui.headless import Driver
+    from frostfield.game.bots.worker import BotWorker
+    from frostfield.ui.headless import Driver
 
     driver = Driver(make_app(offer_resume=False, worker_factory=BotWorker))
     driver.frames(2)
@@ -283,7 +283,7 @@ def match_scene(driver, match_game, first=(), moves=()):
 def test_game_1_of_a_match_says_roles_swap_next(driver):
     scene = match_scene(driver, 1)
     assert scene.match_lines()[0] == "Game 1 of 2 — roles swap next game."
-    from ui.widgets.prose import plain
+    from frostfield.ui.widgets.prose import plain
 
     assert "Game 1 of 2 — roles swap next game." in plain(scene.panel.match)
 
@@ -318,7 +318,7 @@ def test_the_match_verdict_when_game_2_ends_for_all_four_outcomes(driver, first,
 
 
 def test_guidance_follows_the_count_as_game_2_unfolds():
-    from game.match import match_guidance
+    from frostfield.game.match import match_guidance
 
     ff = get_game("frozen-forest")
     yuki_won = GameResult(0, (23, 23))
@@ -333,9 +333,9 @@ def test_guidance_follows_the_count_as_game_2_unfolds():
 
 @pytest.mark.parametrize("game_id", ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"])
 def test_a_lessons_dashed_links_come_only_with_their_zone_and_its_legend_row(game_id):
-    from game.lessons import load
-    from ui.play.texts import legend_rows
-    from ui.scenes.lesson import step_insight
+    from frostfield.game.lessons import load
+    from frostfield.ui.play.texts import legend_rows
+    from frostfield.ui.scenes.lesson import step_insight
 
     ui = game_ui(game_id)
     for step in load(game_id).steps:
@@ -350,8 +350,8 @@ def test_a_lessons_dashed_links_come_only_with_their_zone_and_its_legend_row(gam
 
 
 def test_a_hint_with_fewer_than_three_moves_says_why():
-    from game.bots.messages import Candidate
-    from ui.play.hints import hints_from
+    from frostfield.game.bots.messages import Candidate
+    from frostfield.ui.play.hints import hints_from
 
     state = get_game("frozen-forest").replay([], size=5)
     legal = state.legal_moves()
@@ -365,8 +365,8 @@ def test_a_hint_with_fewer_than_three_moves_says_why():
 def test_a_hint_with_one_or_two_legal_moves_says_only_those():
     import random
 
-    from game.bots.messages import Candidate
-    from ui.play.hints import hints_from
+    from frostfield.game.bots.messages import Candidate
+    from frostfield.ui.play.hints import hints_from
 
     for game_id, words in (("goats-wintering", "the only legal move"), ("frozen-forest", "only 2 legal moves")):
         game = get_game(game_id)

@@ -2,10 +2,10 @@
 import pygame
 
 from conftest import start
-from game import get_game
-from game.record import Seat
-from ui.payloads import GameSetup, PlayRequest
-from ui.widgets.prose import Prose, short_path
+from frostfield.game import get_game
+from frostfield.game.record import Seat
+from frostfield.ui.payloads import GameSetup, PlayRequest
+from frostfield.ui.widgets.prose import Prose, short_path
 
 STUCK = ["b2", "b1", "a1", "a2", "b3?", "no"]  # 4×4: Vertical said no, Horizontal has nothing left or right of a2
 
@@ -29,7 +29,7 @@ def test_a_stuck_player_is_told_to_write_initials_anywhere(driver):
 
 
 def test_a_long_banner_takes_the_legends_room_rather_than_be_cut(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     driver = Driver(make_app(offer_resume=False, size=(800, 560)))
     scene = open_game(driver, "hv-grid", STUCK[:4], size=4)  # only diagonals left: the longest banner
@@ -58,7 +58,7 @@ def test_a_forced_pass_is_said_with_its_reason(driver):
 
 
 def test_the_message_grows_to_its_whole_sentence(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     for size in ((800, 560), (1280, 800)):
         d = Driver(make_app(offer_resume=False, size=size))
@@ -93,7 +93,7 @@ def test_the_move_list_follows_the_game_and_a_click_shows_that_position(driver):
 
 
 def test_each_move_sits_in_the_column_of_the_player_who_made_it(driver):
-    from ui.widgets.move_list import rows_by_mover
+    from frostfield.ui.widgets.move_list import rows_by_mover
 
     # Alternating moves fill rows of two; a player moving twice running starts a new row.
     assert rows_by_mover([0, 1, 0, 1, 0]) == [[1, 2], [3, 4], [5, None]]
@@ -114,8 +114,8 @@ def test_each_move_sits_in_the_column_of_the_player_who_made_it(driver):
 
 def test_a_long_message_is_capped_so_the_move_list_keeps_its_rows_and_the_wheel_scrolls_the_rest(make_app,
                                                                                                    monkeypatch):
-    from ui.headless import Driver
-    from ui.play.panel import MESSAGE_MOST
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.play.panel import MESSAGE_MOST
 
     for size in ((800, 560), (1280, 800)):
         d = Driver(make_app(offer_resume=False, size=size))
@@ -151,7 +151,7 @@ def test_a_long_message_is_capped_so_the_move_list_keeps_its_rows_and_the_wheel_
 
 def plain_lines(panel):
     """The message's lines in the box as drawn (scrolled)."""
-    from ui.widgets.prose import PAD_X
+    from frostfield.ui.widgets.prose import PAD_X
 
     lines = panel.prose.wrap(panel.message, panel.message_rect.w - 2 * PAD_X)
     shown = panel.message_lines()[1]
@@ -160,7 +160,7 @@ def plain_lines(panel):
 
 def test_a_click_on_an_earlier_move_against_the_bot_keeps_the_bot_waiting(make_app):
     from conftest import StandInWorker
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False, worker_factory=StandInWorker))
     d.frames(2)

@@ -3,8 +3,8 @@ import pygame
 import pytest
 
 from conftest import StandInWorker, spy_draw, start
-from game import GAMES
-from game.record import Seat
+from frostfield.game import GAMES
+from frostfield.game.record import Seat
 
 BOT = Seat("bot", "casual")
 
@@ -178,7 +178,7 @@ def test_a_diagonal_request_is_a_yes_no_question_for_the_other_player(driver):
 
 
 def test_the_bot_answers_a_diagonal_request(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     scene = start(d, "hv-grid", people=(BOT, Seat()), size=4)
@@ -211,7 +211,7 @@ def test_keyboard_alone_plays_moves(driver):
 
 
 def test_the_bot_moves_through_the_worker_while_the_window_keeps_drawing(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     worker = StandInWorker(polls_before_reply=5)
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
@@ -230,7 +230,7 @@ def test_the_bot_moves_through_the_worker_while_the_window_keeps_drawing(make_ap
 
 
 def test_undo_while_the_bot_thinks_cancels_it_and_returns_to_the_persons_turn(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     worker = StandInWorker(polls_before_reply=10_000)
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
@@ -243,7 +243,7 @@ def test_undo_while_the_bot_thinks_cancels_it_and_returns_to_the_persons_turn(ma
 
 
 def test_undo_against_a_bot_goes_back_to_the_persons_last_turn(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     scene = start(d, "icebreaker", people=(Seat(), BOT))
@@ -258,7 +258,7 @@ def test_undo_against_a_bot_goes_back_to_the_persons_last_turn(make_app):
 
 
 def test_leaving_while_the_bot_thinks_cancels_it(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     worker = StandInWorker(polls_before_reply=10_000)
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
@@ -299,14 +299,14 @@ class FailingOnce(StandInWorker):
     def poll(self):
         msg = super().poll()
         if msg is not None and hasattr(msg, "move") and len(self.requests) == 1:
-            from game.bots.messages import Failure
+            from frostfield.game.bots.messages import Failure
 
             return Failure(msg.request_id, "the bot stopped unexpectedly (exit code -9); try again")
         return msg
 
 
 def test_a_bot_failure_is_shown_and_the_bot_can_be_asked_again(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     worker = FailingOnce(polls_before_reply=1)
     d = Driver(make_app(offer_resume=False, worker_factory=lambda: worker))
@@ -326,7 +326,7 @@ class IllegalOnce(StandInWorker):
         self.illegal = illegal
 
     def poll(self):
-        from game.bots.messages import Reply
+        from frostfield.game.bots.messages import Reply
 
         msg = super().poll()
         if isinstance(msg, Reply) and len(self.requests) == 1:
@@ -335,8 +335,8 @@ class IllegalOnce(StandInWorker):
 
 
 def test_an_illegal_bot_move_is_refused_by_the_rules_and_said_once(make_app):
-    from game import get_game
-    from ui.headless import Driver
+    from frostfield.game import get_game
+    from frostfield.ui.headless import Driver
 
     start_state = get_game("icebreaker").new()
     legal = {str(m) for m in start_state.legal_moves()}
@@ -356,7 +356,7 @@ def test_an_illegal_bot_move_is_refused_by_the_rules_and_said_once(make_app):
 
 
 def test_two_bots_play_each_other_and_pause_after_an_undo(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     scene = start(d, "icebreaker", people=(BOT, BOT), size=4)
@@ -370,10 +370,10 @@ def test_two_bots_play_each_other_and_pause_after_an_undo(make_app):
 
 
 def test_a_loaded_finished_game_goes_on_to_its_results(driver):
-    from game.record import Record, load, save
+    from frostfield.game.record import Record, load, save
     import random
 
-    rng, state, moves = random.Random(2), __import__("game").get_game("frozen-forest").new(size=4), []
+    rng, state, moves = random.Random(2), __import__("frostfield.game", fromlist=["__name__"]).get_game("frozen-forest").new(size=4), []
     while not state.is_over:
         move = rng.choice(state.legal_moves())
         moves.append(str(move))
@@ -387,9 +387,9 @@ def test_a_loaded_finished_game_goes_on_to_its_results(driver):
 
 
 def test_the_window_has_the_versioned_title_and_the_snowflake_icon(make_app, monkeypatch):
-    from ui import about
-    from ui.app import ICON, ICON_PX
-    from ui.resources import asset_path
+    from frostfield.ui import about
+    from frostfield.ui.app import ICON, ICON_PX
+    from frostfield.ui.resources import asset_path
 
     icons = []
     monkeypatch.setattr(pygame.display, "set_icon", lambda surface: icons.append(surface))

@@ -6,11 +6,11 @@ moves), then checks that what the window shows is what a fresh frame would draw.
 import pygame
 
 from conftest import StandInWorker, start
-from game.bots.messages import Candidate, Reply
-from game.lessons import load as load_lesson
-from game.record import Seat
-from ui.headless import Driver
-from ui.payloads import LessonRequest
+from frostfield.game.bots.messages import Candidate, Reply
+from frostfield.game.lessons import load as load_lesson
+from frostfield.game.record import Seat
+from frostfield.ui.headless import Driver
+from frostfield.ui.payloads import LessonRequest
 
 BOT = Seat("bot", "casual")
 
@@ -30,7 +30,7 @@ class ScriptedWorker(StandInWorker):
     def poll(self):
         msg = super().poll()
         if msg is not None and hasattr(msg, "move"):
-            from game import get_game
+            from frostfield.game import get_game
 
             _, game_id, options, moves, _ = self.requests[-1]
             state = get_game(game_id).replay(moves, **options)
@@ -125,7 +125,7 @@ def test_an_idle_window_is_not_drawn_again_and_again(make_app):
 
 
 def test_an_idle_lesson_or_puzzle_is_not_drawn_again_and_again(make_app):
-    from ui.payloads import PuzzleRequest
+    from frostfield.ui.payloads import PuzzleRequest
 
     d = Driver(make_app(offer_resume=False))
     for name, payload in (("lesson", LessonRequest("goats-wintering", 2)), ("puzzles", PuzzleRequest("hv-grid"))):

@@ -5,9 +5,9 @@ import pygame
 import pytest
 
 from conftest import start
-from game.match import GameResult, Match
-from game.record import Seat
-from ui.widgets.text import esc
+from frostfield.game.match import GameResult, Match
+from frostfield.game.record import Seat
+from frostfield.ui.widgets.text import esc
 
 
 def finish_by_clicks(driver, scene, seed=3):
@@ -45,8 +45,8 @@ def test_a_tiny_game_played_to_the_end_reaches_the_results(driver):
     ("goats-wintering", {}, ("pass", "pass")),
 ])
 def test_the_reason_is_the_engines_end_reason_and_scores_follow_shared_score(driver, game_id, options, moves):
-    from game import get_game
-    from ui.payloads import Finished, GameSetup, PlayRequest
+    from frostfield.game import get_game
+    from frostfield.ui.payloads import Finished, GameSetup, PlayRequest
 
     game = get_game(game_id)
     final = game.replay(moves, **options)
@@ -67,7 +67,7 @@ def test_the_reason_is_the_engines_end_reason_and_scores_follow_shared_score(dri
 
 
 def test_rematch_swaps_who_plays_which_role(make_app):
-    from ui.headless import Driver
+    from frostfield.ui.headless import Driver
 
     d = Driver(make_app(offer_resume=False))
     bot = Seat("bot", "casual")

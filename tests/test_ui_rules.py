@@ -2,13 +2,13 @@
 import pygame
 import pytest
 
-from game import GAMES, get_game
-from game.core import State
-from ui.games import game_ui
-from ui.headless import Driver
-from ui.payloads import GameChoice
-from ui.rules.diagrams import DIAGRAMS, diagrams_of, paragraph_of
-from ui.scenes.rules import rules_paragraphs
+from frostfield.game import GAMES, get_game
+from frostfield.game.core import State
+from frostfield.ui.games import game_ui
+from frostfield.ui.headless import Driver
+from frostfield.ui.payloads import GameChoice
+from frostfield.ui.rules.diagrams import DIAGRAMS, diagrams_of, paragraph_of
+from frostfield.ui.scenes.rules import rules_paragraphs
 
 ALL = [d for ds in DIAGRAMS.values() for d in ds]
 SIZES = [(800, 560), (1280, 800)]

@@ -25,10 +25,10 @@ SIZES = [(800, 560), (800, 880), (1024, 640), (1280, 800), (1920, 1080), (2560, 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
 def test_layouts_hold_from_the_smallest_window_to_2560x1440_and_in_portrait(make_app, recwarn, size):
     """Menu (with games to continue) and a game with a long banner: nothing off the window, overlapping or cut."""
-    from game import get_game
-    from game.record import Record, Seat
-    from ui.headless import Driver
-    from ui.payloads import GameSetup, PlayRequest
+    from frostfield.game import get_game
+    from frostfield.game.record import Record, Seat
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.payloads import GameSetup, PlayRequest
 
     app = make_app(size=size)
     for moves in (("c3",), ("c3", "c4"), ("b2",)):
@@ -75,9 +75,9 @@ def test_f11_toggles_fullscreen_and_remembers_it(driver):
 @pytest.mark.parametrize("size, rows", [((800, 560), 2), ((1280, 800), 3)], ids=["800x560", "1280x800"])
 def test_the_menu_shows_several_kept_games_and_previews_that_fill_their_cards(make_app, size, rows):
     """The walk-through's 800×560 menu: a Continue list of one row, previews small squares in large cards."""
-    from game import get_game
-    from game.record import Record, Seat
-    from ui.headless import Driver
+    from frostfield.game import get_game
+    from frostfield.game.record import Record, Seat
+    from frostfield.ui.headless import Driver
 
     app = make_app(size=size)
     for moves in (("c3",), ("c3", "c4"), ("b2",), ("d4",)):
@@ -96,8 +96,8 @@ def test_only_window_sizes_that_fit_the_screen_are_offered_and_a_remembered_larg
                                                                                                monkeypatch):
     import json
 
-    from ui.headless import Driver
-    from ui.settings import FRAME, fit_window, sizes_that_fit
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.settings import FRAME, fit_window, sizes_that_fit
 
     # Pure: a 1280×800 laptop screen takes 1024×640 only (a title bar and a panel need room too).
     assert sizes_that_fit((1280, 800)) == [(1024, 640)]
@@ -119,9 +119,9 @@ def test_only_window_sizes_that_fit_the_screen_are_offered_and_a_remembered_larg
 
 def test_a_key_held_past_the_repeat_delay_opens_the_rules_once_and_arrows_still_repeat(make_app):
     """F1 did nothing 1 press in 4: a slow frame let pygame's key repeat send a second F1, closing the rules."""
-    from game.record import Seat
-    from ui.headless import Driver, start_game
-    from ui.payloads import GameSetup
+    from frostfield.game.record import Seat
+    from frostfield.ui.headless import Driver, start_game
+    from frostfield.ui.payloads import GameSetup
 
     d = Driver(make_app(offer_resume=False))
     start_game(d, GameSetup("frozen-forest", {}, (Seat(), Seat("bot", "casual"))))

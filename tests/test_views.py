@@ -14,12 +14,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import boards, get_game  # noqa: E402
-from ui.palette import palette_for  # noqa: E402
-from ui.resources import asset_path, assets_root  # noqa: E402
-from ui.sound import SOUND_NAMES, Sounds  # noqa: E402
-from ui.app import ICON as APP_ICON  # noqa: E402
-from ui.games import GAME_UIS, make_view  # noqa: E402
+from frostfield.game import boards, get_game  # noqa: E402
+from frostfield.ui.palette import palette_for  # noqa: E402
+from frostfield.ui.resources import asset_path, assets_root  # noqa: E402
+from frostfield.ui.sound import SOUND_NAMES, Sounds  # noqa: E402
+from frostfield.ui.app import ICON as APP_ICON  # noqa: E402
+from frostfield.ui.games import GAME_UIS, make_view  # noqa: E402
 
 def view_classes():
     """Each game's board view class."""
@@ -442,7 +442,7 @@ def test_sound_files_are_short_mono_wavs():
 
 def test_horizontal_vertical_paper_lines_fall_on_the_board_lines(screen):
     """The notebook's faint lines meet the game's squares at their edges only: no square looks split in four."""
-    from ui.games.hv_grid import PAPER
+    from frostfield.ui.games.hv_grid import PAPER
 
     board = boards.square(8)
     view = laid_out("hv-grid", board, (0, 0, 800, 800))
@@ -457,7 +457,7 @@ def test_horizontal_vertical_paper_lines_fall_on_the_board_lines(screen):
 
 
 def test_a_board_label_stays_on_the_board_and_shrinks_when_wider_than_it():
-    from ui.views.overlay import tag_place
+    from frostfield.ui.views.overlay import tag_place
 
     assert tag_place((60, 20), (100, 50), 30, 300) == pygame.Rect(70, 10, 60, 20)  # centred over the spot
     assert tag_place((60, 20), (5, 50), 30, 300).left == 0  # at the left edge: pushed in
@@ -467,7 +467,7 @@ def test_a_board_label_stays_on_the_board_and_shrinks_when_wider_than_it():
 
 
 def test_previews_show_the_board_alone_no_squares_beyond_it_and_no_counters_too_small_to_read(screen):
-    from ui.games.hv_grid import PAPER
+    from frostfield.ui.games.hv_grid import PAPER
 
     state = playout(get_game("hv-grid").new(), 6)
     view = laid_out("hv-grid", state.board)

@@ -8,12 +8,12 @@ import time
 
 import pytest
 
-from game import GAMES, get_game
-from game.bots import LEVELS, level_names, levels_for
-from game.bots import worker as worker_module
-from game.bots.messages import Candidate, Failure, Progress, Reply, Request, Restarted
-from game.bots.worker import BotWorker, answer
-from game.review import evaluation_label
+from frostfield.game import GAMES, get_game
+from frostfield.game.bots import LEVELS, level_names, levels_for
+from frostfield.game.bots import worker as worker_module
+from frostfield.game.bots.messages import Candidate, Failure, Progress, Reply, Request, Restarted
+from frostfield.game.bots.worker import BotWorker, answer
+from frostfield.game.review import evaluation_label
 
 GAME_IDS = ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"]
 # Small boards keep the worker quick while still exercising every rule.
@@ -138,7 +138,7 @@ def test_answer_explains_bad_input():
 
 
 def test_a_request_replays_the_game_once_in_the_core_and_not_in_python(monkeypatch):
-    from game.core import Game, State
+    from frostfield.game.core import Game, State
 
     after = get_game("hv-grid").replay(["b2"], size=4)
     moves = ("b2", str(after.legal_moves()[0]))
@@ -192,7 +192,7 @@ def test_worker_reports_progress_while_thinking(worker):
 
 
 def test_the_worker_keeps_its_bot_between_moves():
-    from game.bots.worker import BotCache
+    from frostfield.game.bots.worker import BotCache
 
     cache = BotCache()
     first = cache.get("strong", "hv-grid", {"size": 4}, 1)

@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game import get_game  # noqa: E402
-from ui.palette import palette_for  # noqa: E402
-from ui.games import make_view  # noqa: E402
+from frostfield.game import get_game  # noqa: E402
+from frostfield.ui.palette import palette_for  # noqa: E402
+from frostfield.ui.games import make_view  # noqa: E402
 
 WINDOW = (1280, 800)
 BOARD_RECT = pygame.Rect(16, 16, 880, 768)  # the play scene's board area, a panel to its right

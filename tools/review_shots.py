@@ -23,8 +23,8 @@ SAMPLES = (
 
 def play_game(game_id: str, options: dict, seed: int, limit: int = 200) -> tuple[str, ...]:
     """A game between two Beginner bots (fixed seeds), as moves in notation."""
-    from game import get_game
-    from game.bots import make_bot
+    from frostfield.game import get_game
+    from frostfield.game.bots import make_bot
 
     state = get_game(game_id).new(**options)
     bots = [make_bot("beginner", game_id, options, seed + i) for i in (0, 1)]
@@ -41,10 +41,10 @@ def shots(folder: str | Path, samples=SAMPLES, wait: float = 120.0) -> list[Path
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.record import Seat
-    from ui.app import App
-    from ui.headless import Driver
-    from ui.payloads import GameSetup, PlayRequest, ReviewRequest
+    from frostfield.game.record import Seat
+    from frostfield.ui.app import App
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.payloads import GameSetup, PlayRequest, ReviewRequest
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)

@@ -19,13 +19,13 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 
-from ui.bots import BotClient, default_worker
-from ui.payloads import Crash
-from ui.scene import Scene, SceneManager
-from ui.settings import MIN_WINDOW, Settings, fit_window
-from ui.setups import read_setups
-from ui.storage import Storage
-from ui.theme import Theme
+from frostfield.ui.bots import BotClient, default_worker
+from frostfield.ui.payloads import Crash
+from frostfield.ui.scene import Scene, SceneManager
+from frostfield.ui.settings import MIN_WINDOW, Settings, fit_window
+from frostfield.ui.setups import read_setups
+from frostfield.ui.storage import Storage
+from frostfield.ui.theme import Theme
 
 FPS = 60
 IDLE_WAIT_MS = 100   # while nothing moves, wake this often (pygame-gui's tooltips and text cursors need time)
@@ -91,7 +91,7 @@ class App:
         self._dirty = True          # the window needs drawing though no event came (a switch between frames)
         self._held: set[int] = set()  # keys down now: a KEYDOWN for one of them is the key repeat's
         if scenes is None:
-            from ui.scenes import scene_factories
+            from frostfield.ui.scenes import scene_factories
 
             scenes = scene_factories()
         self.scenes = SceneManager(self, scenes)
@@ -179,14 +179,14 @@ class App:
     @staticmethod
     def title() -> str:
         """The window title: name and version, e.g. "Frostfield 0.1.0"."""
-        from ui.about import title
+        from frostfield.ui.about import title
 
         return title()
 
     @staticmethod
     def _set_icon() -> None:
         """The snowflake icon in the title bar and task bar (silently none if it cannot be read)."""
-        from ui.resources import asset_path
+        from frostfield.ui.resources import asset_path
 
         try:
             pygame.display.set_icon(pygame.image.load_sized_svg(str(asset_path(ICON)), (ICON_PX, ICON_PX)))
@@ -198,13 +198,13 @@ class App:
         return self.theme.font_sizes()
 
     def _make_palette(self):
-        from ui.palette import palette_for
+        from frostfield.ui.palette import palette_for
 
         return palette_for(self.settings.colour_blind)
 
     def _make_sounds(self):
         try:
-            from ui.sound import Sounds
+            from frostfield.ui.sound import Sounds
         except ImportError:
             return Silence()
         return Sounds(self.settings.sound)

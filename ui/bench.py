@@ -7,11 +7,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from game import get_game
-from game.record import Seat
-from ui.games import GAME_UIS
-from ui.headless import Driver, _headless_app, _highlight, check_no_failures, pick_move, start_game
-from ui.payloads import GameSetup
+from frostfield.game import get_game
+from frostfield.game.record import Seat
+from frostfield.ui.games import GAME_UIS
+from frostfield.ui.headless import Driver, _headless_app, _highlight, check_no_failures, pick_move, start_game
+from frostfield.ui.payloads import GameSetup
 
 IDLE_SECONDS = 10.0
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from game.bots.messages import Candidate, Progress, Reply, Restarted
+from frostfield.game.bots.messages import Candidate, Progress, Reply, Restarted
 
 
 def default_worker():
     """The real bot worker, or None if the bot package is not available."""
     try:
-        from game.bots.worker import BotWorker
+        from frostfield.game.bots.worker import BotWorker
     except ImportError:
         return None
     return BotWorker()
@@ -26,7 +26,7 @@ def default_worker():
 def level_name(level: str) -> str:
     """A bot level as people read it ("Casual"), or as given if the bots are missing from this build."""
     try:
-        from game.bots import level_names
+        from frostfield.game.bots import level_names
     except ImportError:
         return level
     return level_names.get(level, level)
@@ -36,8 +36,8 @@ def level_label(game_id: str, options: Mapping[str, Any], level: str) -> str:
     """"Strong", or "Strong (~1450)" with the ladder's rating where it was measured (the default board)."""
     name = level_name(level)
     try:
-        from game import get_game
-        from game.bots.ladder import rating
+        from frostfield.game import get_game
+        from frostfield.game.bots.ladder import rating
 
         if dict(options) != get_game(game_id).validate():
             return name
@@ -77,7 +77,7 @@ class BotClient:
         if self._factory is not default_worker:
             return True
         try:
-            import game.bots.worker  # noqa: F401
+            import frostfield.game.bots.worker; from frostfield import game  # noqa: F401
         except ImportError:
             return False
         return True

@@ -14,11 +14,11 @@ from typing import Callable
 import pygame
 import pygame_gui
 
-from game import GAMES
-from game.picker import one_click
-from game.record import Seat
-from ui.app import App
-from ui.payloads import GameSetup, PlayRequest
+from frostfield.game import GAMES
+from frostfield.game.picker import one_click
+from frostfield.game.record import Seat
+from frostfield.ui.app import App
+from frostfield.ui.payloads import GameSetup, PlayRequest
 
 DT = 1 / 60
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from game.record import Record, Seat
+from frostfield.game.record import Record, Seat
 
 
 @dataclass(frozen=True)

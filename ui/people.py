@@ -1,7 +1,7 @@
 """What the app calls the people at the table: their typed names, "Player A" and "Player B" by default, bots by level."""
 from __future__ import annotations
 
-from ui.bots import level_name
+from frostfield.ui.bots import level_name
 
 DEFAULT_NAMES = ("Player A", "Player B")  # persons A and B of a setup, when no name was typed
 MAX_NAME = 24                             # a name typed at setup, in characters

@@ -166,13 +166,13 @@ class Scene:
 
     def ask_path(self, purpose: str, on_pick: Callable[[Path], Any], initial: Path | None = None) -> None:
         """Open the file dialog (the platform's own where there is one) to "load", "save" or "export"; `on_pick(path)` gets the path confirmed."""
-        from ui.widgets.files import open_chooser
+        from frostfield.ui.widgets.files import open_chooser
 
         self.dialog = open_chooser(self, purpose, on_pick, initial=initial)
 
     def ask(self, title: str, text: str, yes: str, on_yes: Callable[[], Any]) -> None:
         """Ask a yes/no question in a small window; `on_yes()` runs if the person agrees (button `yes`, or Enter)."""
-        from ui.widgets.question import Question
+        from frostfield.ui.widgets.question import Question
 
         self.dialog = Question(self, title, text, yes, on_yes)
 

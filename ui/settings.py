@@ -10,8 +10,8 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from game.record import atomic_write
-from game.userfiles import UnreadableFile, read_small, short_lock
+from frostfield.game.record import atomic_write
+from frostfield.game.userfiles import UnreadableFile, read_small, short_lock
 
 SETTINGS_NAME = "settings.json"
 

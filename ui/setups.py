@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 
-from game import get_game
-from game.record import RecordError, Seat
-from ui.payloads import GameSetup
-from ui.people import clean_name
+from frostfield.game import get_game
+from frostfield.game.record import RecordError, Seat
+from frostfield.ui.payloads import GameSetup
+from frostfield.ui.people import clean_name
 
 KEY = "setups"
 

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pygame
 
-from game import GAMES, get_game
-from game.record import Record, Seat
-from ui.games import game_ui
-from ui.headless import Driver, _headless_app, _highlight, check_no_failures, finish_quickly, pick_move, start_game
-from ui.headless import choose_hot_seat, start_game_and_get
-from ui.learn.shots import show_lesson_step, show_refuted_puzzle
-from ui.payloads import GameChoice, GameSetup, PlayRequest
+from frostfield.game import GAMES, get_game
+from frostfield.game.record import Record, Seat
+from frostfield.ui.games import game_ui
+from frostfield.ui.headless import Driver, _headless_app, _highlight, check_no_failures, finish_quickly, pick_move, start_game
+from frostfield.ui.headless import choose_hot_seat, start_game_and_get
+from frostfield.ui.learn.shots import show_lesson_step, show_refuted_puzzle
+from frostfield.ui.payloads import GameChoice, GameSetup, PlayRequest
 
 PEOPLE = (Seat(name="Ann"), Seat(name="Ben"))
 KEPT = (("icebreaker", 42, (Seat(name="Ann"), Seat("bot", "casual"))), ("hv-grid", 9, PEOPLE),

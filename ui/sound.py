@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ui.resources import asset_path
+from frostfield.ui.resources import asset_path
 
 SOUND_NAMES = ("move", "capture", "end")
 

@@ -10,11 +10,11 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-from game.record import default_data_dir
-from game.saves import Kept, KeptGames
-from game.userfiles import put_aside, sweep_old_locks
-from ui.widgets.prose import short_path
-from ui.settings import Settings, SettingsStore
+from frostfield.game.record import default_data_dir
+from frostfield.game.saves import Kept, KeptGames
+from frostfield.game.userfiles import put_aside, sweep_old_locks
+from frostfield.ui.widgets.prose import short_path
+from frostfield.ui.settings import Settings, SettingsStore
 
 LOG_NAME = "frostfield.log"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 import json
 
-from ui.resources import asset_path
+from frostfield.ui.resources import asset_path
 
 # Theme font sizes follow the window in these steps (1.0 at 1280×800), so text keeps its share of the window.
 FONT_STEPS = (0.85, 1.0, 1.15, 1.3, 1.5)

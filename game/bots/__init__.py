@@ -2,6 +2,6 @@
 
 The searches run in the Rust core (game._native, built from native/); never imports pygame.
 """
-from game.bots.levels import LEVELS, level_names, levels_for, make_bot
+from frostfield.game.bots.levels import LEVELS, level_names, levels_for, make_bot
 
 __all__ = ["LEVELS", "level_names", "levels_for", "make_bot"]

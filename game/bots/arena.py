@@ -1,6 +1,6 @@
 """Bot against bot, headless: the measure of strength.
 
-    python -m game.bots.arena --game frozen-forest --option size=6 --a strong --b uct --games 40 --seconds 0.2
+    python -m frostfield.game.bots.arena --game frozen-forest --option size=6 --a strong --b uct --games 40 --seconds 0.2
 
 Plays N games with roles alternated (A takes player 0 in odd-numbered games), and prints
 each side's win rate overall and per role with a 95% Wilson interval, mean scores and
@@ -26,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from game import GAMES, get_game
+from frostfield.game import GAMES, get_game
 
 
 def expected_score(elo: float) -> float:
@@ -68,7 +68,7 @@ def pair_score(game_id: str, roles, first: tuple, second: tuple) -> float:
     `first` and `second` are (winner role or None, scores by role) of the game where A plays
     role 0 and the one where A plays role 1.
     """
-    from game.match import GameResult, Match
+    from frostfield.game.match import GameResult, Match
 
     match = Match(game_id, roles, GameResult(first[0], tuple(first[1])), GameResult(second[0], tuple(second[1])))
     return 0.5 if match.winner is None else 1.0 - match.winner
@@ -134,7 +134,7 @@ def play_game(game, options: dict, bots, first: int, max_plies: int = 2000):
 
 def _one_game(job: tuple) -> tuple:
     """Game number g of a match, bots made afresh and seeded by g (runs in a worker process too)."""
-    from game.bots.levels import make_bot
+    from frostfield.game.bots.levels import make_bot
 
     game_id, options, level_a, level_b, scale, seed, g, role, max_plies, threads = job
     game = get_game(game_id)
@@ -156,7 +156,7 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
     is then twice the pairs). With `sprt` (elo0, elo1) the match stops once the test decides.
     """
     out = out if out is not None else sys.stdout
-    from game.bots.levels import STRONG_SECONDS
+    from frostfield.game.bots.levels import STRONG_SECONDS
 
     game = get_game(game_id)
     options = game.validate(**options)
@@ -300,9 +300,9 @@ def seconds_per_move(text: str) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
-    from game.bots.levels import ARENA_LEVELS
+    from frostfield.game.bots.levels import ARENA_LEVELS
 
-    parser = argparse.ArgumentParser(prog="python -m game.bots.arena", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m frostfield.game.bots.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
     parser.add_argument("--option", action="append", default=[], metavar="K=V",
                         help="a game option, e.g. size=6 (repeatable)")
@@ -330,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--games must be at least 1")
         if args.pairs is not None and args.pairs < 1:
             raise ValueError("--pairs must be at least 1")
-        from game.bots.levels import check_threads
+        from frostfield.game.bots.levels import check_threads
 
         threads = tuple(check_threads(n) for n in parse_pair(args.threads, int, "--threads"))
         sprt = parse_pair(args.sprt, float, "--sprt") if args.sprt else None

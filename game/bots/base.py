@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from game.bots.messages import Candidate
-from game.core import State
+from frostfield.game.bots.messages import Candidate
+from frostfield.game.core import State
 
 # progress(fraction 0..1): called now and then while thinking; it may raise to abort.
 ProgressFn = Optional[Callable[[float], None]]
@@ -67,7 +67,7 @@ class RandomBot(Bot):
 
     def _legal(self, moves: Sequence) -> list[str]:
         """The legal moves after `moves` (ValueError if the game is over or a move is illegal)."""
-        from game import get_game
+        from frostfield.game import get_game
 
         legal = [str(m) for m in get_game(self.game_id).replay(moves, **self.options).legal_moves()]
         if not legal:

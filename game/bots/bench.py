@@ -1,4 +1,4 @@
-"""Speed of the two engines side by side: `python -m game.bots.bench`.
+"""Speed of the two engines side by side: `python -m frostfield.game.bots.bench`.
 
 For each game at its default options: uniformly random playouts per CPU second in the Python
 rules (game/) and in the native core (same seed, same ply cap), and their ratio; then the native
@@ -16,8 +16,8 @@ import os
 import random
 import time
 
-from game import GAMES, _native
-from game.bots.native import native_options
+from frostfield.game import GAMES, _native
+from frostfield.game.bots.native import native_options
 
 PYTHON_STRONG = {"frozen-forest": 2400, "icebreaker": 18800, "hv-grid": 11200, "goats-wintering": 9100}
 
@@ -69,7 +69,7 @@ def strong_speed(game_id: str, seconds: float, seed: int = 1, threads: int = 1) 
     The cores say whether the machine gave the threads what they asked for: on a shared machine
     two threads may get much less than two cores.
     """
-    from game.bots.levels import make_bot
+    from frostfield.game.bots.levels import make_bot
 
     game = GAMES[game_id]
     bot = make_bot("strong", game_id, {}, seed, scale=seconds / 0.5, threads=threads)
@@ -90,7 +90,7 @@ def _peak_memory(job: tuple) -> tuple[float, float]:
     """In a fresh process: (resident MB before the bot, peak resident MB after `moves` of its game)."""
     import resource
 
-    from game.bots.levels import make_bot
+    from frostfield.game.bots.levels import make_bot
 
     level, game_id, moves, threads = job
     game = GAMES[game_id]
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{game_id}: 1 thread {one:.0f}/s, 2 threads {two:.0f}/s, ratio {two / max(one, 1):.2f}x"
               f" (cores used {one_cores:.2f} and {two_cores:.2f}; per core {eff:.2f} of one thread's)", flush=True)
     if args.memory:
-        from game.bots.levels import LEVELS
+        from frostfield.game.bots.levels import LEVELS
 
         cores = os.cpu_count() or 1
         print(f"peak resident memory of a bot process, default boards, {cores} threads, "

@@ -1,6 +1,6 @@
 """The ladder of levels: each level against the next, in role-swapped pairs, on one thread.
 
-    python -m game.bots.ladder --pairs 20 [--game icebreaker] [--write]
+    python -m frostfield.game.bots.ladder --pairs 20 [--game icebreaker] [--write]
 
 Each step (Beginner-Casual, Casual-Strong, Strong-Expert) plays `--pairs` pairs on the game's
 default board, scored as matches by the rule book (game.bots.arena), and turns the upper level's
@@ -17,7 +17,7 @@ import math
 import sys
 from pathlib import Path
 
-from game import GAMES
+from frostfield.game import GAMES
 
 LADDER_FILE = Path(__file__).with_name("ladder.json")
 BASE = 1000  # Beginner's rating
@@ -49,7 +49,7 @@ def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1,
 
     Returns {'steps': [...], 'ratings': {...}}: only the levels reached are rated.
     """
-    from game.bots.arena import run
+    from frostfield.game.bots.arena import run
 
     out = out if out is not None else sys.stdout
     steps = []
@@ -89,7 +89,7 @@ def rating(game_id: str, level: str) -> int | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m game.bots.ladder", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m frostfield.game.bots.ladder", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
     parser.add_argument("--pairs", type=int, default=20, help="pairs a step")
     parser.add_argument("--seconds", type=float, default=None, help="Strong's time a move (others keep their ratio)")

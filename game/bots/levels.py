@@ -12,8 +12,8 @@ import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from game.bots.base import Bot, ProgressFn, RandomBot
-from game.bots.messages import Candidate
+from frostfield.game.bots.base import Bot, ProgressFn, RandomBot
+from frostfield.game.bots.messages import Candidate
 
 LEVELS = ("beginner", "casual", "strong", "expert", "perfect")
 
@@ -80,14 +80,14 @@ SEARCH = dict(solve_at=200, solver_share=0.25, root_share=0.5, swindle=0.5)  # e
 
 def _full_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
     """The game's options completed with defaults (ValueError for unknown games/options)."""
-    from game import get_game
+    from frostfield.game import get_game
 
     return get_game(game_id).validate(**dict(options or {}))
 
 
 def is_solvable(game_id: str, options: Mapping[str, Any] | None) -> bool:
     """True if Perfect is offered here: the game's own word on what the native solver settles in time."""
-    from game import get_game
+    from frostfield.game import get_game
 
     return get_game(game_id).solvable(_full_options(game_id, options))
 
@@ -169,7 +169,7 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
     `threads`: the search's threads for the levels that search for a time (None or 0: every
     core but one); Beginner and Casual always search on one.
     """
-    from game.bots.native import NativeBot, PerfectBot
+    from frostfield.game.bots.native import NativeBot, PerfectBot
 
     if level not in ARENA_LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
@@ -190,7 +190,7 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
                 "Perfect is offered only on boards small enough to solve; levels here: "
                 + ", ".join(levels_for(game_id, opts)))
         fallback = make_bot("expert", game_id, opts, seed, scale, threads=threads)
-        from game import get_game
+        from frostfield.game import get_game
 
         return PerfectBot(game_id, opts, seed, seconds=PERFECT_SECONDS,
                           exact=get_game(game_id).exact_distance, fallback=fallback)

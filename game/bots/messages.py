@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.review import evaluation_label
+from frostfield.game.review import evaluation_label
 
 MODES = ("move", "analyse")
 CANCEL, QUIT = "cancel", "quit"  # the app's other messages: drop the current request; end the process

@@ -1,6 +1,6 @@
 """The puzzle generator: bot games, positions the solver proves have one right move, ranked in three levels.
 
-    python -m game.bots.mine_puzzles [--game ID ...] [--seed N] [--minutes M] [--target N] [--fresh]
+    python -m frostfield.game.bots.mine_puzzles [--game ID ...] [--seed N] [--minutes M] [--target N] [--fresh]
 
 For each game it plays Beginner-level games (iteration-bound, so a seed replays them
 exactly), walks each game back from its end while the solver can prove positions, and
@@ -23,12 +23,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game import GAMES, get_game
-from game.core import plural
-from game import _native
-from game.bots.native import native_options
-from game.puzzles import FOLDER, FORMAT, VERSION, LEVELS, by_level, check, load, path_for
-from game.record import atomic_write
+from frostfield.game import GAMES, get_game
+from frostfield.game.core import plural
+from frostfield.game import _native
+from frostfield.game.bots.native import native_options
+from frostfield.game.puzzles import FOLDER, FORMAT, VERSION, LEVELS, by_level, check, load, path_for
+from frostfield.game.record import atomic_write
 
 LINE_MAX = 10          # plies kept of a main line or a refutation
 WIN, INF = _native.WIN, _native.INF  # the solver's scores: WIN - n wins in n plies
@@ -160,7 +160,7 @@ def plies(score: int | None) -> int | None:
 # -- finding puzzles in one game ----------------------------------------------------------
 def play_game(game_id: str, options: dict, seed: int, index: int, plan: Plan) -> list[str]:
     """Bot game number `index`: the pairing and seeds follow from (seed, index) alone."""
-    from game.bots.levels import make_bot
+    from frostfield.game.bots.levels import make_bot
 
     state = get_game(game_id).new(**options)
     # A huge time scale leaves the iteration budget in charge, and one thread: the game replays exactly.
@@ -363,7 +363,7 @@ def generate(game_id: str, seed: int = 1, minutes: float = 4.0, target: int = 42
 
 def show(game_id: str, level: int | None = None, folder: Path = FOLDER) -> str:
     """Shipped puzzles as text, for reviewers: prompt, board, solution, a wrong try and its refutation."""
-    from game.textboard import render
+    from frostfield.game.textboard import render
 
     out = []
     for lv in LEVELS if level is None else (level,):
@@ -377,7 +377,7 @@ def show(game_id: str, level: int | None = None, folder: Path = FOLDER) -> str:
 
 def main(argv=None) -> None:
     """The command line: mine puzzles for some or all games, or show them."""
-    parser = argparse.ArgumentParser(prog="python -m game.bots.mine_puzzles", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m frostfield.game.bots.mine_puzzles", description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=list(GAMES), help="a game id (repeat; default all)")
     parser.add_argument("--seed", type=int, default=1, help="the seed every bot game follows from")
     parser.add_argument("--minutes", type=float, default=4.0, help="time per game before stopping (resumable)")

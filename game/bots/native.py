@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from game import _native
-from game.bots.base import Bot, ProgressFn
-from game.bots.messages import Candidate
+from frostfield.game import _native
+from frostfield.game.bots.base import Bot, ProgressFn
+from frostfield.game.bots.messages import Candidate
 
 
 def native_options(options: Mapping[str, Any]) -> dict[str, str]:

@@ -17,7 +17,7 @@ import threading
 import time
 from typing import Any, Mapping, Sequence
 
-from game.bots.messages import CANCEL, MODES, QUIT, Failure, News, Progress, Reply, Request, Restarted
+from frostfield.game.bots.messages import CANCEL, MODES, QUIT, Failure, News, Progress, Reply, Request, Restarted
 
 MAX_CANDIDATES = 8        # the analysis the app shows: the best few moves
 PROGRESS_STEP = 0.02      # report progress no more finely than this...
@@ -45,7 +45,7 @@ class BotCache:
 
     def get(self, level: str, game_id: str, options: Mapping[str, Any], seed: int | None, threads: int = 0):
         """The bot for (level, game, options, threads), reseeded; made (ValueError if bad) when new."""
-        from game.bots.levels import make_bot
+        from frostfield.game.bots.levels import make_bot
 
         key = (level, game_id, tuple(sorted((k, str(v)) for k, v in options.items())), threads)
         bot = self.bots.pop(key, None)
@@ -170,7 +170,7 @@ def _stopped(pid: int) -> bool:
 
 def _time_allowed(level: str) -> float:
     """Seconds a request at this level may take before it is stuck (far past its budget)."""
-    from game.bots.levels import PERFECT_SECONDS, SPECS
+    from frostfield.game.bots.levels import PERFECT_SECONDS, SPECS
 
     spec = SPECS.get(level)
     budget = PERFECT_SECONDS + (SPECS["expert"].seconds or 0) if spec is None else (spec.seconds or 1.0)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from game.core import State, get_game, sentence
+from frostfield.game.core import State, get_game, sentence
 
 FORMAT = "frostfield-lesson"
 VERSION = 1

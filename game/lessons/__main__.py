@@ -1,11 +1,11 @@
-"""Print the lessons as text: `python -m game.lessons [GAME_ID ...]` (for authors and reviewers)."""
+"""Print the lessons as text: `python -m frostfield.game.lessons [GAME_ID ...]` (for authors and reviewers)."""
 from __future__ import annotations
 
 import sys
 
-from game import GAMES
-from game.lessons import check, load
-from game.textboard import render
+from frostfield.game import GAMES
+from frostfield.game.lessons import check, load
+from frostfield.game.textboard import render
 
 
 def show(game_id: str) -> str:

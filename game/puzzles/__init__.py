@@ -1,7 +1,7 @@
 """Puzzles: positions the solver proved to have one right move, shipped as data; answers and progress.
 
 A puzzle file is `game/puzzles/<game_id with underscores>.json`, written by the generator
-(`python -m game.bots.mine_puzzles`, see game.bots.mine_puzzles):
+(`python -m frostfield.game.bots.mine_puzzles`, see game.bots.mine_puzzles):
 
     {"format": "frostfield-puzzles", "version": 1, "game": "frozen-forest",
      "generator": {...how it was made, for resuming...}, "puzzles": [puzzle, ...]}
@@ -34,9 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core import State, get_game, plural
-from game.record import atomic_write
-from game.userfiles import parse_json, put_aside, read_small, short_lock
+from frostfield.game.core import State, get_game, plural
+from frostfield.game.record import atomic_write
+from frostfield.game.userfiles import parse_json, put_aside, read_small, short_lock
 
 FORMAT = "frostfield-puzzles"
 VERSION = 1

@@ -1,8 +1,8 @@
 """The games in the app: one UI module per game (its board view, colours, names, legend, samples), registered here once."""
 from __future__ import annotations
 
-from ui.games import frozen_forest, goats_wintering, hv_grid, icebreaker
-from ui.games.base import GameUI
+from frostfield.ui.games import frozen_forest, goats_wintering, hv_grid, icebreaker
+from frostfield.ui.games.base import GameUI
 
 # One line per game: a fifth game adds its rules file, its UI module and its name here.
 GAME_UIS: dict[str, GameUI] = {m.UI.game_id: m.UI for m in (frozen_forest, icebreaker, hv_grid, goats_wintering)}

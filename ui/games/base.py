@@ -5,8 +5,8 @@ the screens ask it instead of testing the game's id, so a new game brings its ow
 """
 from __future__ import annotations
 
-from game import get_game
-from ui.palette import RGB, Palette
+from frostfield.game import get_game
+from frostfield.ui.palette import RGB, Palette
 
 
 class GameUI:

@@ -5,11 +5,11 @@ each person needs in game 2 of a match (the rule book's match scoring, game.matc
 """
 from __future__ import annotations
 
-from game.boards import bits
-from game.match import match_guidance
-from ui.games.base import GameUI
-from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, ZoneLook, Sprite
+from frostfield.game.boards import bits
+from frostfield.game.match import match_guidance
+from frostfield.ui.games.base import GameUI
+from frostfield.ui.palette import hex_colour, rgb
+from frostfield.ui.views.base import BoardView, ZoneLook, Sprite
 
 SNOW = rgb("#f6f9fc")
 SNOW_SHADOW = rgb("#9dbbd6")

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.boards import bits
-from ui.games.base import GameUI
-from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, ZoneLook, Sprite
-from ui.views.svg import points
+from frostfield.game.boards import bits
+from frostfield.ui.games.base import GameUI
+from frostfield.ui.palette import hex_colour, rgb
+from frostfield.ui.views.base import BoardView, ZoneLook, Sprite
+from frostfield.ui.views.svg import points
 
 PASTURE = rgb("#e2eadb")
 PASTURE_LINE = rgb("#aebda5")

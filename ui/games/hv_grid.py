@@ -4,12 +4,12 @@ Also its ink colours and names, its overlay legend and its sample positions.
 """
 from __future__ import annotations
 
-from game.boards import bits
-from ui.games.base import GameUI
-from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, ZoneLook, Sprite
-from ui.views.geometry import LABEL_ROOM
-from ui.views.svg import svg_doc, svg_surface
+from frostfield.game.boards import bits
+from frostfield.ui.games.base import GameUI
+from frostfield.ui.palette import hex_colour, rgb
+from frostfield.ui.views.base import BoardView, ZoneLook, Sprite
+from frostfield.ui.views.geometry import LABEL_ROOM
+from frostfield.ui.views.svg import svg_doc, svg_surface
 
 PAPER = rgb("#fbf8ee")
 PAPER_LINE = rgb("#c4d7e8")

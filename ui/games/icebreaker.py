@@ -1,11 +1,11 @@
 """Icebreaker in the app: a deep-blue hex sea, faceted white-cyan icebergs, red and black hulls; its colours and legend."""
 from __future__ import annotations
 
-from game.boards import bits
-from ui.games.base import GameUI
-from ui.palette import hex_colour, rgb
-from ui.views.base import BoardView, ZoneLook, Sprite
-from ui.views.svg import points
+from frostfield.game.boards import bits
+from frostfield.ui.games.base import GameUI
+from frostfield.ui.palette import hex_colour, rgb
+from frostfield.ui.views.base import BoardView, ZoneLook, Sprite
+from frostfield.ui.views.svg import points
 
 SEA = rgb("#2b6cb0")
 SEA_DEEP = rgb("#164682")

@@ -11,10 +11,10 @@ from typing import Callable
 
 import pygame
 
-from game.picker import PLAY, Pick, MovePicker
-from ui.games import game_ui
-from ui.play.hand import BoardInput, Hand
-from ui.views.motion import MoveAnimation
+from frostfield.game.picker import PLAY, Pick, MovePicker
+from frostfield.ui.games import game_ui
+from frostfield.ui.play.hand import BoardInput, Hand
+from frostfield.ui.views.motion import MoveAnimation
 
 
 class TryBoard:

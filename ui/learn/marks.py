@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from ui.widgets.layout import Column
-from ui.widgets.text import draw_text, theme_font
+from frostfield.ui.widgets.layout import Column
+from frostfield.ui.widgets.text import draw_text, theme_font
 
 MARK_W, MARK_H, GAP = 36, 30, 5   # at 800 pixels of window height
 

@@ -15,9 +15,9 @@ from typing import Callable, NamedTuple
 
 import pygame
 
-from ui.widgets.layout import Column, board_and_panel, split
-from ui.widgets.prose import Prose
-from ui.widgets.text import ShownTexts, fitting, theme_font
+from frostfield.ui.widgets.layout import Column, board_and_panel, split
+from frostfield.ui.widgets.prose import Prose
+from frostfield.ui.widgets.text import ShownTexts, fitting, theme_font
 
 # Heights at 800 pixels of window height (the window scale multiplies them).
 TITLE, SUBTITLE, BUTTON, CHOICES, LEGEND_ROW, LEGEND_ICON, PAD, GAP = 36, 28, 36, 40, 24, 20, 10, 6

@@ -1,9 +1,9 @@
 """What the lesson and puzzle screens share: a board to try moves on, its move buttons, a timer, the rules and the way out."""
 from __future__ import annotations
 
-from ui.learn.panel import Button
-from ui.payloads import GameChoice
-from ui.scene import Scene
+from frostfield.ui.learn.panel import Button
+from frostfield.ui.payloads import GameChoice
+from frostfield.ui.scene import Scene
 
 KEYS = {"pass": "P", "yes": "Y", "no": "N"}  # the keys of the moves without a cell, as in a game
 

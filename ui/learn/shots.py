@@ -1,9 +1,9 @@
 """The lesson and puzzle screens as `--screenshots` shows them: per game, a lesson step after a wrong try and a refuted puzzle."""
 from __future__ import annotations
 
-from game.lessons import load as load_lesson
-from game.puzzles import by_level, load as load_puzzles
-from ui.payloads import LessonRequest, PuzzleRequest
+from frostfield.game.lessons import load as load_lesson
+from frostfield.game.puzzles import by_level, load as load_puzzles
+from frostfield.ui.payloads import LessonRequest, PuzzleRequest
 
 
 def _wrong(rights, state):

@@ -9,8 +9,8 @@ from datetime import datetime
 
 import pygame
 
-from ui.menu.texts import kept_texts
-from ui.widgets.text import draw_text
+from frostfield.ui.menu.texts import kept_texts
+from frostfield.ui.widgets.text import draw_text
 
 RESUME, DELETE = "resume", "delete"
 

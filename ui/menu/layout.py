@@ -13,7 +13,7 @@ from typing import Callable
 
 import pygame
 
-from ui.widgets.layout import split, window_scale
+from frostfield.ui.widgets.layout import split, window_scale
 
 CARD_LEAST_W = 330   # a card narrower than this (at scale 1) squeezes its text: the Continue list moves above
 LIST_SHARE, LIST_MIN, LIST_MAX = 0.27, 280, 440

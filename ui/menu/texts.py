@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from game import get_game
-from game.core import plural
-from ui.payloads import PlayRequest
-from ui.people import role_names
+from frostfield.game import get_game
+from frostfield.game.core import plural
+from frostfield.ui.payloads import PlayRequest
+from frostfield.ui.people import role_names
 
 
 def when(saved: datetime, now: datetime) -> str:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from game.record import RecordError, load, save
-from ui.payloads import PlayRequest
-from ui.people import role_names
-from ui.widgets.files import readable_name
-from ui.widgets.prose import short_path
+from frostfield.game.record import RecordError, load, save
+from frostfield.ui.payloads import PlayRequest
+from frostfield.ui.people import role_names
+from frostfield.ui.widgets.files import readable_name
+from frostfield.ui.widgets.prose import short_path
 
 
 class PlayFiles:

@@ -11,8 +11,8 @@ from typing import Callable
 
 import pygame
 
-from game.picker import CHOOSE, SELECT, WHY, MovePicker, Pick
-from ui.views.geometry import nearest_in_direction
+from frostfield.game.picker import CHOOSE, SELECT, WHY, MovePicker, Pick
+from frostfield.ui.views.geometry import nearest_in_direction
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

@@ -1,9 +1,9 @@
 """Hints: the level they are asked at, and the bot's best moves as marks for the board and lines for the panel."""
 from __future__ import annotations
 
-from game import IllegalMoveError
-from game.review import evaluation_label
-from ui.views.overlay import HintMark
+from frostfield.game import IllegalMoveError
+from frostfield.game.review import evaluation_label
+from frostfield.ui.views.overlay import HintMark
 
 SHOWN = 3  # the bot's best moves drawn for a hint
 
@@ -11,7 +11,7 @@ SHOWN = 3  # the bot's best moves drawn for a hint
 def hint_level(game_id: str, options) -> str | None:
     """Perfect where the board is solved, else the strongest level below it; None without bots."""
     try:
-        from game.bots import levels_for
+        from frostfield.game.bots import levels_for
     except ImportError:
         return None
     offered = levels_for(game_id, options)

@@ -17,11 +17,11 @@ from typing import Callable
 
 import pygame
 
-from ui.play.texts import worth_pressing
-from ui.widgets.layout import Column, split
-from ui.widgets.move_list import MoveList
-from ui.widgets.prose import Prose, plain
-from ui.widgets.text import ShownTexts, fitting
+from frostfield.ui.play.texts import worth_pressing
+from frostfield.ui.widgets.layout import Column, split
+from frostfield.ui.widgets.move_list import MoveList
+from frostfield.ui.widgets.prose import Prose, plain
+from frostfield.ui.widgets.text import ShownTexts, fitting
 
 # Heights at 800 pixels of window height (the window scale multiplies them).
 TITLE, TURN, SEATS, SCORE = 38, 34, 28, 32
@@ -241,7 +241,7 @@ class PlayPanel:
         """The message's (lines in all, lines its box shows)."""
         if not self.message or not self.message_rect.h:
             return 0, 0
-        from ui.widgets.prose import PAD_X
+        from frostfield.ui.widgets.prose import PAD_X
 
         lines = self.prose.wrap(self.message, self.message_rect.w - 2 * PAD_X)
         return len(lines), self.prose.lines_in(self.message_rect)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from game.match import GameResult, Match, person_in_role
-from ui.people import DEFAULT_NAMES, person_names, role_names
+from frostfield.game.match import GameResult, Match, person_in_role
+from frostfield.ui.people import DEFAULT_NAMES, person_names, role_names
 
 
 def turn_texts(game, game_ui, state, palette) -> tuple[str, ...]:

@@ -9,8 +9,8 @@ with a message. Pure Python (game.review does the judging).
 """
 from __future__ import annotations
 
-from game.review import review
-from ui.play.hints import hint_level
+from frostfield.game.review import review
+from frostfield.ui.play.hints import hint_level
 
 MAX_FAILURES = 3           # failures in a row before the background analysis gives up
 

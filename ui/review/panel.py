@@ -10,11 +10,11 @@ from typing import Callable
 
 import pygame
 
-from ui.widgets.graph import MARK_COLOUR, EvalGraph
-from ui.widgets.layout import Column, split
-from ui.widgets.move_list import MoveList
-from ui.widgets.prose import PAD_Y, Prose, plain
-from ui.widgets.text import ShownTexts, fitting
+from frostfield.ui.widgets.graph import MARK_COLOUR, EvalGraph
+from frostfield.ui.widgets.layout import Column, split
+from frostfield.ui.widgets.move_list import MoveList
+from frostfield.ui.widgets.prose import PAD_Y, Prose, plain
+from frostfield.ui.widgets.text import ShownTexts, fitting
 
 # Heights at 800 pixels of window height (the window scale multiplies them).
 TITLE, STATUS, SCORE, ANALYSIS, BUTTON, GAP, PAD = 38, 32, 34, 30, 40, 6, 12

@@ -4,9 +4,9 @@ Pure functions of the game, its positions and the analysis (ui.review.analysis.A
 """
 from __future__ import annotations
 
-from game.core import plural
-from game.review import DRAW, LOSS, WIN, percent
-from ui.bots import level_name
+from frostfield.game.core import plural
+from frostfield.game.review import DRAW, LOSS, WIN, percent
+from frostfield.ui.bots import level_name
 
 
 def status_text(game, states, moves, index: int) -> str:

@@ -12,10 +12,10 @@ from typing import Callable
 
 import pygame
 
-from game import get_game
-from game.core import plural
-from game.boards import bits
-from ui.games import game_ui
+from frostfield.game import get_game
+from frostfield.game.core import plural
+from frostfield.game.boards import bits
+from frostfield.ui.games import game_ui
 
 
 @dataclass(frozen=True)

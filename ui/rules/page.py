@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from ui.rules.diagrams import Diagram, diagrams_of, paragraph_of
-from ui.widgets.prose import PAD_X, Prose
+from frostfield.ui.rules.diagrams import Diagram, diagrams_of, paragraph_of
+from frostfield.ui.widgets.prose import PAD_X, Prose
 
 GAP = 18           # pixels between blocks, and between a text and its pictures
 BAR = 12           # the scroll bar's width

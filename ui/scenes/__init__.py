@@ -6,16 +6,16 @@ from typing import Callable
 
 def scene_factories() -> dict[str, Callable]:
     """Each scene's name and class (imported here, on demand: importing ui.scenes stays cheap)."""
-    from ui.scenes.error import ErrorScene
-    from ui.scenes.lesson import LessonScene
-    from ui.scenes.play import PlayScene
-    from ui.scenes.puzzles import PuzzleScene
-    from ui.scenes.results import ResultsScene
-    from ui.scenes.review import ReviewScene
-    from ui.scenes.rules import RulesScene
-    from ui.scenes.select import SelectScene
-    from ui.scenes.settings import SettingsScene
-    from ui.scenes.setup import SetupScene
+    from frostfield.ui.scenes.error import ErrorScene
+    from frostfield.ui.scenes.lesson import LessonScene
+    from frostfield.ui.scenes.play import PlayScene
+    from frostfield.ui.scenes.puzzles import PuzzleScene
+    from frostfield.ui.scenes.results import ResultsScene
+    from frostfield.ui.scenes.review import ReviewScene
+    from frostfield.ui.scenes.rules import RulesScene
+    from frostfield.ui.scenes.select import SelectScene
+    from frostfield.ui.scenes.settings import SettingsScene
+    from frostfield.ui.scenes.setup import SetupScene
 
     return {
         "select": SelectScene,

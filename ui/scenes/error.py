@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from ui.scene import Scene
-from ui.payloads import Crash
-from ui.widgets.prose import Prose, plain, short_path
+from frostfield.ui.scene import Scene
+from frostfield.ui.payloads import Crash
+from frostfield.ui.widgets.prose import Prose, plain, short_path
 
 
 def crash_paragraphs(crash: Crash) -> list:

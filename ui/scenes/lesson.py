@@ -12,15 +12,15 @@ from dataclasses import replace
 
 import pygame
 
-from game.lessons import check, following, load
-from game.picker import PLAY, WHY
-from ui.learn import texts
-from ui.learn.board import TryBoard
-from ui.learn.scene import TryScene
-from ui.learn.panel import Button, LearnPanel, learn_layout
-from ui.payloads import GameChoice, LessonRequest, Notice, PuzzleRequest
-from ui.play.hand import ENTER
-from ui.play.texts import legend_rows
+from frostfield.game.lessons import check, following, load
+from frostfield.game.picker import PLAY, WHY
+from frostfield.ui.learn import texts
+from frostfield.ui.learn.board import TryBoard
+from frostfield.ui.learn.scene import TryScene
+from frostfield.ui.learn.panel import Button, LearnPanel, learn_layout
+from frostfield.ui.payloads import GameChoice, LessonRequest, Notice, PuzzleRequest
+from frostfield.ui.play.hand import ENTER
+from frostfield.ui.play.texts import legend_rows
 
 RESET_PAUSE = 1.6   # seconds a wrong try's position stays before the step is set up again
 

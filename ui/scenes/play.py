@@ -13,23 +13,23 @@ from operator import attrgetter
 
 import pygame
 
-from game import IllegalMoveError, get_game
-from game.picker import CHOOSE, PLAY, WHY, MovePicker
-from game.session import PlaySession
-from ui.games import game_ui
-from ui.play import texts
-from ui.play.bot_turns import BotTurns
-from ui.play.files import PlayFiles
-from ui.play.hand import BoardInput, Hand
-from ui.play.keys import KEYS
-from ui.play.hints import Hints
-from ui.play.overlays import Overlays
-from ui.play.panel import PANEL_BELOW, PANEL_MAX, PANEL_MIN, PANEL_SHARE, PlayPanel
-from ui.scene import Scene
-from ui.storage import held_sentence
-from ui.payloads import Finished, GameChoice, Notice, PlayRequest
-from ui.views.motion import MoveAnimation
-from ui.widgets.layout import board_and_panel
+from frostfield.game import IllegalMoveError, get_game
+from frostfield.game.picker import CHOOSE, PLAY, WHY, MovePicker
+from frostfield.game.session import PlaySession
+from frostfield.ui.games import game_ui
+from frostfield.ui.play import texts
+from frostfield.ui.play.bot_turns import BotTurns
+from frostfield.ui.play.files import PlayFiles
+from frostfield.ui.play.hand import BoardInput, Hand
+from frostfield.ui.play.keys import KEYS
+from frostfield.ui.play.hints import Hints
+from frostfield.ui.play.overlays import Overlays
+from frostfield.ui.play.panel import PANEL_BELOW, PANEL_MAX, PANEL_MIN, PANEL_SHARE, PlayPanel
+from frostfield.ui.scene import Scene
+from frostfield.ui.storage import held_sentence
+from frostfield.ui.payloads import Finished, GameChoice, Notice, PlayRequest
+from frostfield.ui.views.motion import MoveAnimation
+from frostfield.ui.widgets.layout import board_and_panel
 
 FINISH_PAUSE = 0.9      # seconds the final position stays before the results screen
 

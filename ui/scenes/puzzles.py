@@ -10,20 +10,20 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game import GAMES
-from game.core import sentence
-from game.picker import PLAY, WHY
-from game.puzzles import LEVELS, Progress, by_level, check, load
-from ui.learn import texts
-from ui.learn.board import TryBoard
-from ui.learn.marks import Marks
-from ui.learn.scene import TryScene
-from ui.learn.panel import BUTTON, Button, LearnPanel, learn_layout
-from ui.play.hand import ENTER
-from ui.play.overlays import Overlays
-from ui.play.texts import overlay_button_text
-from ui.payloads import PuzzleRequest
-from ui.widgets.layout import split
+from frostfield.game import GAMES
+from frostfield.game.core import sentence
+from frostfield.game.picker import PLAY, WHY
+from frostfield.game.puzzles import LEVELS, Progress, by_level, check, load
+from frostfield.ui.learn import texts
+from frostfield.ui.learn.board import TryBoard
+from frostfield.ui.learn.marks import Marks
+from frostfield.ui.learn.scene import TryScene
+from frostfield.ui.learn.panel import BUTTON, Button, LearnPanel, learn_layout
+from frostfield.ui.play.hand import ENTER
+from frostfield.ui.play.overlays import Overlays
+from frostfield.ui.play.texts import overlay_button_text
+from frostfield.ui.payloads import PuzzleRequest
+from frostfield.ui.widgets.layout import split
 
 LINE_STEP = 0.9     # seconds between the plies of a line played out
 TITLE_SHARE = 0.36  # the heading's share of its row; the game menu takes the rest

@@ -9,16 +9,16 @@ from dataclasses import replace
 
 import pygame
 
-from game import get_game
-from game.core import plural
-from game.match import GameResult, Match
-from ui.games import make_view
-from ui.scene import Scene
-from ui.palette import hex_colour
-from ui.payloads import Finished, PlayRequest, ReviewRequest
-from ui.people import person_names, role_names
-from ui.widgets.layout import window_scale
-from ui.widgets.text import draw_text, esc, theme_font
+from frostfield.game import get_game
+from frostfield.game.core import plural
+from frostfield.game.match import GameResult, Match
+from frostfield.ui.games import make_view
+from frostfield.ui.scene import Scene
+from frostfield.ui.palette import hex_colour
+from frostfield.ui.payloads import Finished, PlayRequest, ReviewRequest
+from frostfield.ui.people import person_names, role_names
+from frostfield.ui.widgets.layout import window_scale
+from frostfield.ui.widgets.text import draw_text, esc, theme_font
 
 FOCUS_KEYS = {pygame.K_UP: -1, pygame.K_LEFT: -1, pygame.K_DOWN: 1, pygame.K_RIGHT: 1}
 

@@ -14,20 +14,20 @@ from pathlib import Path
 
 import pygame
 
-from game import get_game
-from game.review import replay_states
-from ui.games import game_ui
-from ui.review import texts
-from ui.review.analysis import Analysis
-from ui.review.panel import PANEL_MAX, PANEL_MIN, PANEL_SHARE, ReviewPanel
-from ui.scene import Scene
-from ui.payloads import Finished, Notice, ReviewRequest
-from ui.views.export import export_board
-from ui.views.motion import MoveAnimation
-from ui.widgets.layout import board_and_panel
-from ui.people import role_names
-from ui.widgets.files import readable_name
-from ui.widgets.prose import short_path
+from frostfield.game import get_game
+from frostfield.game.review import replay_states
+from frostfield.ui.games import game_ui
+from frostfield.ui.review import texts
+from frostfield.ui.review.analysis import Analysis
+from frostfield.ui.review.panel import PANEL_MAX, PANEL_MIN, PANEL_SHARE, ReviewPanel
+from frostfield.ui.scene import Scene
+from frostfield.ui.payloads import Finished, Notice, ReviewRequest
+from frostfield.ui.views.export import export_board
+from frostfield.ui.views.motion import MoveAnimation
+from frostfield.ui.widgets.layout import board_and_panel
+from frostfield.ui.people import role_names
+from frostfield.ui.widgets.files import readable_name
+from frostfield.ui.widgets.prose import short_path
 
 NOTE_PATH = 48  # a saved file's path in the note: two lines at most, the verdict keeps the other two
 STEPS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "first", pygame.K_END: "last"}
@@ -175,7 +175,7 @@ class ReviewScene(Scene):
 
     def save_record(self, path: Path) -> bool:
         """Save the game as a record; the note says where, or why not."""
-        from game.record import save
+        from frostfield.game.record import save
 
         try:
             saved = save(path, self.request.record(self.uid), self.states[-1])

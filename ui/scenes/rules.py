@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from game import get_game
-from ui.payloads import GameChoice, LessonRequest
-from ui.rules.page import RulesPage
-from ui.scene import Scene
-from ui.widgets.prose import plain
+from frostfield.game import get_game
+from frostfield.ui.payloads import GameChoice, LessonRequest
+from frostfield.ui.rules.page import RulesPage
+from frostfield.ui.scene import Scene
+from frostfield.ui.widgets.prose import plain
 
 KEYS_HELP = (
     "Click a piece to see where it may go, then click a target; a move with one piece "

@@ -10,17 +10,17 @@ from datetime import datetime
 
 import pygame
 
-from game import GAMES
-from game.record import RecordError
-from ui.games import game_ui, make_view
-from ui.menu.kept_list import DELETE, KeptList
-from ui.menu.layout import menu_layout
-from ui.menu.texts import kept_summary
-from ui.payloads import GameChoice, LessonRequest, Notice, PlayRequest, PuzzleRequest, ReviewRequest
-from ui.scene import Scene
-from ui.storage import held_sentence
-from ui.widgets.prose import Prose, plain, short_path
-from ui.widgets.text import theme_font
+from frostfield.game import GAMES
+from frostfield.game.record import RecordError
+from frostfield.ui.games import game_ui, make_view
+from frostfield.ui.menu.kept_list import DELETE, KeptList
+from frostfield.ui.menu.layout import menu_layout
+from frostfield.ui.menu.texts import kept_summary
+from frostfield.ui.payloads import GameChoice, LessonRequest, Notice, PlayRequest, PuzzleRequest, ReviewRequest
+from frostfield.ui.scene import Scene
+from frostfield.ui.storage import held_sentence
+from frostfield.ui.widgets.prose import Prose, plain, short_path
+from frostfield.ui.widgets.text import theme_font
 
 # Each card's buttons, left to right: (label, the scene's method, tooltip). A new entry on every card is one line here.
 CARD_BUTTONS = (("Play", "open_setup", "Enter"), ("Learn", "open_lesson", "L"), ("Rules", "open_rules", "F1"))
@@ -215,7 +215,7 @@ class SelectScene(Scene):
         self.ask_path("load", self._load_path)
 
     def _load_path(self, path) -> None:
-        from game.record import load
+        from frostfield.game.record import load
 
         try:
             loaded = load(path)

@@ -5,11 +5,11 @@ import os
 
 import pygame
 
-from ui.scene import Scene
-from ui.widgets.form import Field, Form
-from ui.settings import ANIMATION_SPEEDS, sizes_that_fit
-from ui.widgets.prose import short_path
-from ui.widgets.text import esc
+from frostfield.ui.scene import Scene
+from frostfield.ui.widgets.form import Field, Form
+from frostfield.ui.settings import ANIMATION_SPEEDS, sizes_that_fit
+from frostfield.ui.widgets.prose import short_path
+from frostfield.ui.widgets.text import esc
 
 
 def thread_choices(current: int) -> tuple:

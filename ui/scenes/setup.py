@@ -6,16 +6,16 @@ import pygame
 
 from dataclasses import replace
 
-from game import get_game
-from game.record import Seat
-from ui.scene import Scene
-from ui.bots import level_label
-from ui.people import DEFAULT_NAMES, clean_name
-from ui.palette import hex_colour
-from ui.widgets.form import Field, Form
-from ui.payloads import GameChoice, GameSetup, PlayRequest
-from ui.setups import remember_setup
-from ui.widgets.text import esc
+from frostfield.game import get_game
+from frostfield.game.record import Seat
+from frostfield.ui.scene import Scene
+from frostfield.ui.bots import level_label
+from frostfield.ui.people import DEFAULT_NAMES, clean_name
+from frostfield.ui.palette import hex_colour
+from frostfield.ui.widgets.form import Field, Form
+from frostfield.ui.payloads import GameChoice, GameSetup, PlayRequest
+from frostfield.ui.setups import remember_setup
+from frostfield.ui.widgets.text import esc
 
 HUMAN = Seat("human")
 FIRST_OPPONENT = Seat("bot", "casual")  # who plays the other side of a game never set up before
@@ -87,7 +87,7 @@ class SetupScene(Scene):
         plays sensibly and can be beaten while learning, where Strong wins almost every game.
         """
         if self.ctx.has_bots:
-            from game.bots import levels_for
+            from frostfield.game.bots import levels_for
 
             try:
                 if FIRST_OPPONENT.level in levels_for(self.game.id, self.game.validate()):
@@ -130,7 +130,7 @@ class SetupScene(Scene):
         fields, self.options = option_fields(self.game, self.options)
         seat_choices = [("Human", HUMAN)]
         if self.ctx.has_bots:
-            from game.bots import levels_for
+            from frostfield.game.bots import levels_for
 
             try:
                 levels = levels_for(self.game.id, self.options)

@@ -16,12 +16,12 @@ from typing import NamedTuple
 
 import pygame
 
-from ui.palette import RGB, Palette
-from ui.resources import asset_path
-from ui.views.geometry import Geometry, geometry_for
-from ui.views.motion import draw_motion, motion_of
-from ui.views.stamps import make_stamps
-from ui.views.svg import optimised, svg_doc, svg_surface
+from frostfield.ui.palette import RGB, Palette
+from frostfield.ui.resources import asset_path
+from frostfield.ui.views.geometry import Geometry, geometry_for
+from frostfield.ui.views.motion import draw_motion, motion_of
+from frostfield.ui.views.stamps import make_stamps
+from frostfield.ui.views.svg import optimised, svg_doc, svg_surface
 
 
 @dataclass(frozen=True)
@@ -198,7 +198,7 @@ class BoardView:
     def overlays(self):
         """The painter of insight zones, sight lines, hints and legend icons for this view."""
         if self._overlays is None:
-            from ui.views.overlay import OverlayPainter
+            from frostfield.ui.views.overlay import OverlayPainter
 
             self._overlays = OverlayPainter(self)
         return self._overlays
@@ -254,7 +254,7 @@ class BoardView:
         """The palette's cache of rendered pictures (shared by every view in this palette)."""
         cache = getattr(self.palette, "renders", None)
         if cache is None:  # a palette made without one (e.g. a test's stand-in): a private cache
-            from ui.palette import RenderCache
+            from frostfield.ui.palette import RenderCache
 
             cache = self.__dict__.setdefault("_own_renders", RenderCache())
         return cache

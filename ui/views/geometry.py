@@ -10,7 +10,7 @@ from math import floor, sqrt
 
 import pygame
 
-from game.boards import LETTERS
+from frostfield.game.boards import LETTERS
 
 SQRT3 = sqrt(3)
 PAD = 0.15          # cells of free room around the board (shadows, highlight rings)

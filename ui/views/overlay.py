@@ -13,8 +13,8 @@ from math import atan2, cos, hypot, sin
 
 import pygame
 
-from ui.palette import hex_colour
-from ui.views.svg import points, svg_doc, svg_surface
+from frostfield.ui.palette import hex_colour
+from frostfield.ui.views.svg import points, svg_doc, svg_surface
 
 # Each game's view says how each of its zones looks (BoardView.ZONES, in ui/games/<game>.py): a shape of
 # zone_svg's and a colour per palette; the legend's icons use the same.

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from ui.palette import hex_colour
-from ui.views.svg import optimised, points, svg_doc, svg_surface
+from frostfield.ui.palette import hex_colour
+from frostfield.ui.views.svg import optimised, points, svg_doc, svg_surface
 
 
 def make_stamps(view) -> dict[str, pygame.Surface]:

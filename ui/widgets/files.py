@@ -23,7 +23,7 @@ import pygame_gui
 from pygame_gui.elements import UILabel
 from pygame_gui.windows import UIFileDialog
 
-from ui.widgets.prose import short_path
+from frostfield.ui.widgets.prose import short_path
 
 TITLES = {"load": "Load a game record", "save": "Save the game record", "export": "Export the board as PNG"}
 

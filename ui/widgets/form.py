@@ -13,7 +13,7 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 
-from ui.people import MAX_NAME
+from frostfield.ui.people import MAX_NAME
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import Sequence
 
 import pygame
 
-from ui.widgets.text import draw_text
+from frostfield.ui.widgets.text import draw_text
 
 ROW = 24      # row height at 800 pixels of window height (at least the text's height)
 NUMBER = 46   # the width of the move numbers' column, likewise

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from ui.widgets.text import draw_text, line_height, theme_font
+from frostfield.ui.widgets.text import draw_text, line_height, theme_font
 
 Run = tuple[str, str]
 PAD_X, PAD_Y = 10, 8  # inside a box: the text's distance from its edges
