@@ -54,8 +54,8 @@ def load_module(name: str, path: Path):
     return module
 
 
-# Data that game/ reads beside its own modules (Path(__file__).parent): the lessons and puzzles.
-GAME_DATA = ("game/lessons", "game/puzzles")
+# Data that game/ reads beside its own modules (Path(__file__).parent): the lessons, puzzles and the ladder.
+GAME_DATA = ("game/lessons", "game/puzzles", "game/bots")
 
 
 def bundled_datas(root: Path) -> list[tuple[str, str]]:
