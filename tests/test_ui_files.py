@@ -124,7 +124,8 @@ def test_a_new_game_never_overwrites_an_unfinished_one(make_app):
     assert d.scene.game.id == "icebreaker" and d.scene.moves == icebreaker
 
 
-def test_a_kept_game_is_deleted_only_after_asking(make_app):
+def menu_with_two_kept_games(make_app):
+    """A driver on the menu after a move each in Icebreaker and Horizontal/Vertical (both kept)."""
     from frostfield.ui.headless import Driver
 
     d = Driver(make_app())
@@ -133,6 +134,11 @@ def test_a_kept_game_is_deleted_only_after_asking(make_app):
         scene = start(d, game_id)
         d.play(scene.state.legal_moves()[0])
         d.press("Menu")
+    return d
+
+
+def test_a_kept_game_is_deleted_only_after_asking(make_app):
+    d = menu_with_two_kept_games(make_app)
     listing = d.scene.kept_list
     d.click(listing._cross(listing._row(0)).center, frames=3)
     assert d.scene.dialog.is_open and "Horizontal/Vertical, 1 move" in d.scene.dialog.dialog.confirmation_text.html_text
@@ -351,15 +357,9 @@ def test_a_device_chosen_in_the_platform_dialog_brings_the_apps_dialog_saying_wh
 
 
 def test_a_deleted_kept_game_comes_back_with_undo_within_a_few_seconds(make_app):
-    from frostfield.ui.headless import Driver
     from frostfield.ui.scenes.select import UNDO_SECONDS
 
-    d = Driver(make_app())
-    d.frames(2)
-    for game_id in ("icebreaker", "hv-grid"):
-        scene = start(d, game_id)
-        d.play(scene.state.legal_moves()[0])
-        d.press("Menu")
+    d = menu_with_two_kept_games(make_app)
     before = kept_moves(d.app)
     order = [k.record.game_id for k in d.scene.kept]
     listing = d.scene.kept_list
