@@ -182,7 +182,7 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
         pool, results = None, map(_one_game, work)
     try:
         for g, first, winner, over, scores, plies, spent, made in results:
-            a_role = first
+            a_role, pair_line = first, None
             if not over:
                 limited.append((scores[a_role], scores[1 - a_role]))
             if pairs:
@@ -190,8 +190,8 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
                 if len(halves[g // 2]) == 2:
                     both = halves.pop(g // 2)
                     units.append(pair_score(game_id, roles, both[0], both[1]))
-                    shown_pair = {1.0: "A", 0.0: "B", 0.5: "drawn"}[units[-1]]
-                    print(f"  pair {g // 2 + 1}: match won by {shown_pair}", file=out, flush=True)
+                    shown_pair = {1.0: "match won by A", 0.0: "match won by B", 0.5: "match drawn"}[units[-1]]
+                    pair_line = f"  pair {g // 2 + 1}: {shown_pair}"
             else:
                 units.append(0.5 if winner is None else 1.0 if winner == a_role else 0.0)
             for i, side in enumerate(sides):
@@ -207,6 +207,8 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
             shown = "draw (ply limit)" if not over else "draw" if winner is None else roles[winner]
             print(f"  game {g + 1}: A as {roles[first]}, winner {shown}, scores {scores}, "
                   f"{plies} plies", file=out, flush=True)
+            if pair_line:  # after the game that finished the pair
+                print(pair_line, file=out, flush=True)
             if sprt is not None and units:
                 verdict = sprt_verdict(sprt_llr(units, *sprt), bounds)
                 if verdict is not None:
