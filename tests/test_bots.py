@@ -284,7 +284,7 @@ def test_one_bot_playing_both_seats_does_not_reuse_a_tree_grown_for_the_other():
 
 def test_mcts_proves_what_perfect_proves():
     state = get_game("frozen-forest").new(size=4)
-    bot = NativeBot("frozen-forest", state.options, 1, iterations=20_000, knowledge=False)
+    bot = NativeBot("frozen-forest", state.options, 1, iterations=20_000)
     best = bot.analyse([])[0]
     assert best.proof == 3 and best.value == 1.0
 
@@ -305,7 +305,7 @@ def test_in_a_lost_position_the_bot_plays_its_best_try():
     # Frozen Forest 5x5 after Yuki's best first move: Mina is lost whatever she does.
     moves = ["c3"]
     state = get_game("frozen-forest").replay(moves, size=5)
-    bot = NativeBot("frozen-forest", state.options, 1, seconds=0.3, solve_nodes=50_000, swindle=0.5)
+    bot = NativeBot("frozen-forest", state.options, 1, seconds=0.3, solve_nodes=50_000)
     evals = bot.analyse(moves)
     assert all(e.proof is not None and e.proof < 0 for e in evals)
     assert bot.stats["swindled"]

@@ -24,11 +24,39 @@ def test_a_searcher_refuses_an_unbounded_iteration_budget(iterations):
         _native.Searcher("frozen-forest", FF5, iterations=iterations)
 
 
+@pytest.mark.parametrize("c", [math.nan, -1.0, math.inf])
+def test_a_searcher_refuses_a_uct_constant_out_of_range(c):
+    with pytest.raises(ValueError, match="uct"):
+        _native.Searcher("frozen-forest", FF5, seconds=0.1, uct=c)
+
+
+@pytest.mark.skipif(_native.EXPERIMENTS, reason="the ordinary core (tools/build_native.sh)")
+def test_the_ordinary_core_refuses_experiment_knobs_saying_how_to_build_the_core_that_takes_them(capsys):
+    for knob in ("c", "swindle", "mina_sample"):
+        with pytest.raises(ValueError, match=f"{knob} .*tools/build_native.sh --experiments"):
+            _native.Searcher("frozen-forest", FF5, seconds=0.1, **{knob: 0.5})
+    code = main(["--game", "frozen-forest", "--option", "size=4", "--a", "strong+c=0.7", "--b", "uct",
+                 "--games", "1", "--seconds", "0.01"])
+    err = capsys.readouterr().err
+    assert code == 2 and "tools/build_native.sh --experiments" in err and err.count("\n") == 1
+
+
+@pytest.mark.skipif(not _native.EXPERIMENTS, reason="a core built with tools/build_native.sh --experiments")
 @pytest.mark.parametrize("knob, value", [("c", math.nan), ("c", -1.0), ("solver_share", 2.0),
-                                         ("root_share", -0.5), ("swindle", math.inf)])
-def test_a_searcher_refuses_knobs_out_of_range(knob, value):
+                                         ("root_share", -0.5), ("swindle", math.inf), ("mina_sampel", 1.0)])
+def test_the_experiments_core_refuses_knobs_out_of_range_or_unknown(knob, value):
     with pytest.raises(ValueError, match=knob):
         _native.Searcher("frozen-forest", FF5, seconds=0.1, **{knob: value})
+
+
+@pytest.mark.skipif(not _native.EXPERIMENTS, reason="a core built with tools/build_native.sh --experiments")
+def test_the_experiments_core_takes_search_and_knowledge_knobs():
+    def best(**knobs):
+        scored, _ = _native.Searcher("frozen-forest", FF5, iterations=3000, seed=2, **knobs).search(["c3"])
+        return scored
+
+    assert best(c=1.0) == best()  # a constant set to its own value changes nothing
+    assert best(c=5.0) != best() and best(mina_sample=2, playout_keep=1) != best()
 
 
 @pytest.mark.parametrize("seconds", BAD_SECONDS)

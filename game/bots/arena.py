@@ -249,7 +249,11 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
 
 
 def split_level(text: str) -> tuple[str, dict]:
-    """'strong+c=0.7+mina_sample=6' -> ('strong', {'c': 0.7, 'mina_sample': 6.0}): a level and its knobs."""
+    """'strong+c=0.7+mina_sample=6' -> ('strong', {'c': 0.7, 'mina_sample': 6.0}): a level and its knobs.
+
+    Knobs other than the level's own (levels.LEVEL_KNOBS) need the core built with
+    `tools/build_native.sh --experiments`; the ordinary core refuses them, saying so.
+    """
     level, *knobs = text.split("+")
     tune = {}
     for knob in knobs:
@@ -342,9 +346,13 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--max-plies must be at least 1")
         if args.jobs < 1:
             raise ValueError("--jobs must be at least 1")
+        from frostfield.game.bots.levels import make_bot
+
         for level in (args.a, args.b):
-            if split_level(level)[0] not in ARENA_LEVELS:
+            name, knobs = split_level(level)
+            if name not in ARENA_LEVELS:
                 raise ValueError(f"unknown level {level!r}; levels: {levels}")
+            make_bot(name, args.game, options, tune=knobs, threads=1)  # the options and knobs, checked before any game
         games = 2 * args.pairs if args.pairs else args.games
         run(args.game, options, args.a, args.b, games, args.seconds, args.seed, jobs=args.jobs,
             role=args.role, max_plies=args.max_plies, pairs=args.pairs is not None, sprt=sprt,

@@ -75,7 +75,6 @@ SPECS = {
 }
 STRONG_SECONDS = SPECS["strong"].seconds  # the arena's --seconds is Strong's; others keep their ratio
 PERFECT_SECONDS = 30.0  # the solver's time limit before Perfect falls back to Expert
-SEARCH = dict(solve_at=200, solver_share=0.25, root_share=0.5, swindle=0.5)  # every level's search
 
 
 def _full_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
@@ -155,8 +154,10 @@ def pick(evals: list[Candidate], temperature: float, margin: float, rng) -> str:
     return good[-1].move
 
 
-SEARCH_KNOBS = ("c", "proofs", "solve_nodes", "solve_at", "solver_share", "root_share", "reuse",
-                "swindle", "widen", "knowledge", "solve_root", "iterations")
+# Knobs that set a level's own settings (LevelSpec's): any core takes them. Every other knob is an
+# experiment (the search's constants, the game's knowledge): only a core built with
+# `tools/build_native.sh --experiments` takes those; an ordinary core says so in a ValueError.
+LEVEL_KNOBS = {"iterations": int, "solve_nodes": int, "solve_root": bool}
 
 
 def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
@@ -165,7 +166,8 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
     """The bot that plays `level` for this game (ValueError names the valid levels).
 
     `scale` multiplies every time budget (the arena uses it to set Strong's time). `tune`
-    (arena experiments) overrides search settings (SEARCH_KNOBS) and the game's knowledge knobs.
+    (arena experiments, name -> number) sets the level's own LEVEL_KNOBS, and any other knob of the
+    search or the game's knowledge on a core built with the experiments feature.
     `threads`: the search's threads for the levels that search for a time (None or 0: every
     core but one); Beginner and Casual always search on one.
     """
@@ -177,13 +179,6 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
     threads = check_threads(threads) if level in THREADED else 1
     if level == "random":
         return RandomBot(game_id, opts, seed)
-    if level in UCT_C:
-        # Textbook UCT: UCB1 with c = 1 (uct) or √2 (uct2), uniformly random playouts to the end,
-        # the most-visited move; no knowledge, no proofs, no solver, no tree kept between moves.
-        bot = NativeBot(game_id, opts, seed, seconds=STRONG_SECONDS * scale, knowledge=False,
-                        proofs=False, reuse=False, c=UCT_C[level], threads=threads)
-        bot.name = level
-        return bot
     if level == "perfect":
         if not is_solvable(game_id, opts):
             raise ValueError(
@@ -194,20 +189,23 @@ def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
 
         return PerfectBot(game_id, opts, seed, seconds=PERFECT_SECONDS,
                           exact=get_game(game_id).exact_distance, fallback=fallback)
-    spec = SPECS[level]
-    seconds = spec.seconds * scale if spec.seconds is not None else None
-    search = dict(SEARCH, seconds=seconds, iterations=spec.iterations, solve_nodes=spec.solve_nodes,
-                  solve_root=spec.solve_root, threads=threads)
-    tune = dict(tune or {})
-    for knob in SEARCH_KNOBS:
-        if knob in tune:
-            value = tune.pop(knob)
-            search[knob] = type(search.get(knob, value))(value) if search.get(knob) is not None else value
-    inner = NativeBot(game_id, opts, seed, **search)
-    for knob, value in tune.items():
-        inner.searcher.tune(knob, float(value))
+    if level in UCT_C:
+        # Textbook UCT: UCB1 with c = 1 (uct) or √2 (uct2), uniformly random playouts to the end,
+        # the most-visited move; no knowledge, no proofs, no solver, no tree kept between moves.
+        spec = None
+        search = dict(seconds=STRONG_SECONDS * scale, uct=UCT_C[level])
+    else:
+        spec = SPECS[level]
+        seconds = spec.seconds * scale if spec.seconds is not None else None
+        search = dict(seconds=seconds, iterations=spec.iterations, solve_nodes=spec.solve_nodes,
+                      solve_root=spec.solve_root)
+    knobs = dict(tune or {})
+    for knob, kind in LEVEL_KNOBS.items():
+        if knob in knobs:
+            search[knob] = kind(knobs.pop(knob))
+    inner = NativeBot(game_id, opts, seed, threads=threads, **search, **knobs)
     inner.name = level
-    if spec.temperature <= 0:
+    if spec is None or spec.temperature <= 0:
         return inner
     return LevelBot(inner, spec.temperature, spec.margin, seed, name=level)
 

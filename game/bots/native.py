@@ -30,7 +30,11 @@ def _seed(seed: int | None) -> int:
 
 
 class NativeBot(Bot):
-    """MCTS on the native core; its tree is kept from move to move (when the game goes on)."""
+    """MCTS on the native core; its tree is kept from move to move (when the game goes on).
+
+    `search`: the core's Searcher keywords: seconds and/or iterations, solve_nodes, solve_root,
+    threads, or uct=c for textbook UCT (and experiment knobs, on a core built for them).
+    """
 
     name = "native"
 
@@ -38,7 +42,7 @@ class NativeBot(Bot):
         super().__init__(seed)
         self.game_id = game_id
         self.options = native_options(options)
-        self.search = dict(search)  # the core's Searcher settings (seconds, knowledge, ...)
+        self.search = dict(search)  # the core's Searcher keywords (seconds, iterations, solve_nodes, ...)
         self.searcher = _native.Searcher(game_id, self.options, seed=_seed(seed), **search)
         self.stats: dict = {}
 

@@ -9,7 +9,7 @@ fn main() {
     let game = args.get(1).map_or("frozen-forest", |s| s.as_str());
     let n: f64 = args.get(2).map_or(1.0, |s| s.parse().unwrap());
     let cap: usize = args.get(3).map_or(1000, |s| s.parse().unwrap());
-    let engine = make(game, &Options::default(), Spec::plain(None, Some(1)), false, false, 0, 1).unwrap();
+    let engine = make(game, &Options::default(), Spec::uct(1.0, None, Some(1)), 0, 1).unwrap();
     let t = std::time::Instant::now();
     let (count, plies) = engine.playouts(n, cap, 1);
     let s = t.elapsed().as_secs_f64();

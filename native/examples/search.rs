@@ -11,16 +11,9 @@ fn main() {
     let knowledge = args.get(3).map_or(true, |s| s == "1");
     let solve_nodes: u64 = args.get(4).map_or(20_000, |s| s.parse().unwrap());
     let moves: Vec<String> = args.iter().skip(5).cloned().collect();
-    let spec = Spec {
-        proofs: true,
-        solve_nodes,
-        solve_at: 200,
-        solver_share: 0.25,
-        root_share: 0.0,
-        reuse: true,
-        ..Spec::plain(None, Some(iterations))
-    };
-    let mut engine = make(game, &Options::default(), spec, knowledge, false, 1, 1).unwrap();
+    // A level's search (without the root solver: iterations only); KNOWLEDGE 0: textbook UCT's playouts.
+    let spec = if knowledge { Spec { solve_nodes, ..Spec::new(None, Some(iterations)) } } else { Spec::uct(1.0, None, Some(iterations)) };
+    let mut engine = make(game, &Options::default(), spec, 1, 1).unwrap();
     let t = std::time::Instant::now();
     let (scored, stats) = match engine.search(&moves, &mut Watch::silent()) { Ok(x) => x, Err(e) => panic!("{e:?}") };
     let s = t.elapsed().as_secs_f64();

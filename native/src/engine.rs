@@ -55,7 +55,8 @@ pub trait Engine: Send + Sync {
     fn reset(&mut self);
     /// Restart the search's random source.
     fn reseed(&mut self, seed: u64);
-    /// Sets a named knob of the game's knowledge (arena experiments); an error names a wrong one.
+    /// Sets a named knob of the game's knowledge (the `experiments` build); an error names a wrong one.
+    #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> Result<(), String>;
 }
 
@@ -75,9 +76,12 @@ pub struct GameEngine<G: Native> {
 
 impl<G: Native> GameEngine<G> {
     /// An engine from the start position and how its searches think, on `threads` threads.
-    pub fn new(start: G, spec: Spec, knowledge: bool, solve_root: bool, seed: u64, threads: usize) -> GameEngine<G> {
-        let search = if knowledge {
-            Search::Knowing(Team::new(spec, G::knowledge(solve_root), seed, G::CAN_REPEAT, threads))
+    pub fn new(start: G, mut spec: Spec, seed: u64, threads: usize) -> GameEngine<G> {
+        if !G::SEARCH_SOLVER {
+            spec.solve_nodes = 0; // the game's search never calls the solver: none is made
+        }
+        let search = if spec.knowledge() {
+            Search::Knowing(Team::new(spec.clone(), G::knowledge(spec.solve_root), seed, G::CAN_REPEAT, threads))
         } else {
             Search::Plain(Team::new(spec, Plain, seed, G::CAN_REPEAT, threads))
         };
@@ -248,6 +252,7 @@ impl<G: Native> Engine for GameEngine<G> {
         }
     }
 
+    #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> Result<(), String> {
         match &mut self.search {
             Search::Knowing(t) => match t.tune(|k| crate::game::Knowledge::tune(k, name, value)) {
@@ -266,25 +271,24 @@ impl<G: Native> Engine for GameEngine<G> {
     }
 }
 
-/// The games this engine plays, by id.
-pub const GAMES: &[&str] = &["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"];
+/// Makes a game's engine from its options (the module picks its board's width): each game
+/// module's `engine`, listed with its id in lib.rs's `games!`.
+pub type Maker = fn(&Options, Spec, u64, usize) -> Result<Box<dyn Engine>, String>;
 
-/// The engine for a game id and its options.
-pub fn make(game_id: &str, options: &Options, spec: Spec, knowledge: bool, solve_root: bool, seed: u64, threads: usize) -> Result<Box<dyn Engine>, String> {
-    use crate::boards::W256;
-    use crate::frozen_forest::FrozenForest;
-    use crate::goats_wintering::{layout, GoatsWintering};
-    use crate::hv_grid::{self, HvGrid};
-    use crate::icebreaker::{narrow, Icebreaker};
-    match game_id {
-        "frozen-forest" => Ok(Box::new(GameEngine::new(FrozenForest::new(options)?, spec, knowledge, solve_root, seed, threads))),
-        "icebreaker" if narrow(options)? => Ok(Box::new(GameEngine::new(Icebreaker::<u128>::new(options)?, spec, knowledge, solve_root, seed, threads))),
-        "icebreaker" => Ok(Box::new(GameEngine::new(Icebreaker::<W256>::new(options)?, spec, knowledge, solve_root, seed, threads))),
-        "hv-grid" if hv_grid::ids(options)? > 128 => Ok(Box::new(GameEngine::new(HvGrid::<W256>::new(options)?, spec, knowledge, solve_root, seed, threads))),
-        "hv-grid" => Ok(Box::new(GameEngine::new(HvGrid::<u128>::new(options)?, spec, knowledge, solve_root, seed, threads))),
-        "goats-wintering" if layout(options)?.size() <= 64 => Ok(Box::new(GameEngine::new(GoatsWintering::<u64>::new(options)?, spec, knowledge, solve_root, seed, threads))),
-        "goats-wintering" if layout(options)?.size() <= 128 => Ok(Box::new(GameEngine::new(GoatsWintering::<u128>::new(options)?, spec, knowledge, solve_root, seed, threads))),
-        "goats-wintering" => Ok(Box::new(GameEngine::new(GoatsWintering::<W256>::new(options)?, spec, knowledge, solve_root, seed, threads))),
-        other => Err(format!("unknown game {other:?}; games: frozen-forest, icebreaker, hv-grid, goats-wintering")),
+/// An engine of `G` for these options, as a `Maker` does it.
+pub fn boxed<G: Native>(start: Result<G, String>, spec: Spec, seed: u64, threads: usize) -> Result<Box<dyn Engine>, String> {
+    Ok(Box::new(GameEngine::new(start?, spec, seed, threads)))
+}
+
+/// The ids of the games this core plays.
+pub fn games() -> Vec<&'static str> {
+    crate::GAMES.iter().map(|(id, _)| *id).collect()
+}
+
+/// The engine for a game id and its options, searching by `spec` on `threads` threads.
+pub fn make(game_id: &str, options: &Options, spec: Spec, seed: u64, threads: usize) -> Result<Box<dyn Engine>, String> {
+    match crate::GAMES.iter().find(|(id, _)| *id == game_id) {
+        Some((_, maker)) => maker(options, spec, seed, threads),
+        None => Err(format!("unknown game {game_id:?}; games: {}", games().join(", "))),
     }
 }

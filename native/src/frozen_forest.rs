@@ -7,7 +7,9 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout};
+use crate::engine::{boxed, Engine};
 use crate::game::{cached, result0, Game, Knowledge, Native, Options, Rng};
+use crate::search::mcts::Spec;
 
 const YUKI: usize = 0;
 const MINA: usize = 1;
@@ -81,6 +83,11 @@ fn gcd(a: u64, b: u64) -> u64 {
     } else {
         gcd(b, a % b)
     }
+}
+
+/// The engine for these options; every board fits a u128 (the registry's `Maker`).
+pub fn engine(options: &Options, spec: Spec, seed: u64, threads: usize) -> Result<Box<dyn Engine>, String> {
+    boxed(FrozenForest::new(options), spec, seed, threads)
 }
 
 static CONFIGS: OnceLock<Mutex<HashMap<String, &'static Config>>> = OnceLock::new();
@@ -189,6 +196,7 @@ impl FrozenForest {
     }
 
     /// How many steps Yuki would have if Mina hid on `spot`: the neighbouring trees that see it.
+    #[cfg(feature = "experiments")]
     #[inline]
     fn yuki_steps_facing(&self, spot: usize) -> u32 {
         let row = self.between_row(spot);
@@ -204,23 +212,28 @@ impl FrozenForest {
         let (mut best, mut best_n, mut ties) = (moves[0], i64::MAX, 0u32);
         for &mv in moves {
             let around = board.nbr_mask[mv as usize];
-            let n = if rule == YukiRule::Corner {
-                let mut next = self.clone();
-                next.play(mv);
-                let mut spots = 0i64;
-                next.for_each_hide(|_| spots += 1);
-                if spots == 0 {
-                    return mv; // Mina is caught
+            let n = match rule {
+                YukiRule::Sweep => sweep_key((around & trees).count()) as i64,
+                YukiRule::Approach => {
+                    let (x, y) = board.col_row(mv as usize);
+                    (x as i64 - mx as i64).abs().max((y as i64 - my as i64).abs())
                 }
-                spots
-            } else if rule == YukiRule::Sweep {
-                sweep_key((around & trees).count()) as i64
-            } else if rule == YukiRule::Keep {
-                let left = trees & !u128::bit(mv as usize);
-                sweep_key((around & left).count()) as i64 - 128 * self.reachable(left, around) as i64
-            } else {
-                let (x, y) = board.col_row(mv as usize);
-                (x as i64 - mx as i64).abs().max((y as i64 - my as i64).abs())
+                #[cfg(feature = "experiments")]
+                YukiRule::Keep => {
+                    let left = trees & !u128::bit(mv as usize);
+                    sweep_key((around & left).count()) as i64 - 128 * self.reachable(left, around) as i64
+                }
+                #[cfg(feature = "experiments")]
+                YukiRule::Corner => {
+                    let mut next = self.clone();
+                    next.play(mv);
+                    let mut spots = 0i64;
+                    next.for_each_hide(|_| spots += 1);
+                    if spots == 0 {
+                        return mv; // Mina is caught
+                    }
+                    spots
+                }
             };
             if n < best_n {
                 (best, best_n, ties) = (mv, n, 1);
@@ -235,13 +248,14 @@ impl FrozenForest {
     }
 }
 
-/// How Yuki's playout steps are chosen: his sweep, the sweep keeping the most trees within his
-/// reach first, or toward Mina.
+/// How Yuki's playout steps are chosen: his sweep, or toward Mina.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum YukiRule {
     Sweep,
-    Keep,
     Approach,
+    #[cfg(feature = "experiments")]
+    Keep, // the sweep keeping the most trees within his reach first
+    #[cfg(feature = "experiments")]
     Corner, // the step after which Mina has the fewest hiding spots (none: caught)
 }
 
@@ -376,7 +390,15 @@ pub struct FrozenForestKnowledge {
     pub approach: f64,     // share of Yuki's playout steps toward Mina in Mina's search
     pub sweep: bool,       // Yuki's playouts in his own search sweep (safe Warnsdorff); else random
     pub mina_greedy: bool, // Mina's playouts hide where Yuki has the fewest steps; else random
-    pub mina_sample: usize, // ... judging only this many of her moves, drawn at random (0: all)
+    #[cfg(feature = "experiments")]
+    pub tried: Tried,
+}
+
+/// Frozen Forest's knobs tried and left off (the `experiments` build only; all off by default).
+#[cfg(feature = "experiments")]
+#[derive(Clone, Debug, Default)]
+pub struct Tried {
+    pub mina_sample: usize, // Mina's greedy playouts judge only this many of her moves, drawn at random (0: all)
     pub playout_keep: bool, // Yuki's sweep in playouts first keeps the most trees within his reach
     pub mina_order: bool,   // the tree tries Mina's most dangerous spots first (fewest steps for Yuki)
     pub mina_keep: usize,   // ... and holds back all but this many of them (0: none held)
@@ -395,13 +417,46 @@ impl Native for FrozenForest {
             approach: 0.8,
             sweep: true,
             mina_greedy: true,
-            mina_sample: 0,
-            playout_keep: false,
-            mina_order: false,
-            mina_keep: 0,
-            corner_trees: 0,
-            own_approach: 0.0,
+            #[cfg(feature = "experiments")]
+            tried: Tried::default(),
         }
+    }
+}
+
+impl FrozenForestKnowledge {
+    /// Mina's playout step: where Yuki has the fewest steps (or at random without `mina_greedy`).
+    fn mina_playout_step(&self, state: &FrozenForest, moves: &mut [u8], rng: &mut Rng) -> u8 {
+        if !self.mina_greedy {
+            return moves[rng.below(moves.len())];
+        }
+        #[cfg(feature = "experiments")]
+        if self.tried.mina_sample > 0 && moves.len() > self.tried.mina_sample {
+            let sample = self.tried.mina_sample;
+            for i in 0..sample {
+                let j = i + rng.below(moves.len() - i);
+                moves.swap(i, j);
+            }
+            return state.mina_playout_move(&moves[..sample], rng);
+        }
+        state.mina_playout_move(moves, rng)
+    }
+
+    /// Yuki's playout step in his own search: his sweep (or at random without `sweep`).
+    fn own_playout_step(&self, state: &FrozenForest, moves: &[u8], rng: &mut Rng) -> u8 {
+        #[cfg(feature = "experiments")]
+        if self.tried.own_approach > 0.0 && rng.unit() < self.tried.own_approach {
+            return state.yuki_playout_move(moves, YukiRule::Approach, rng);
+        }
+        if !self.sweep {
+            return moves[rng.below(moves.len())];
+        }
+        #[cfg(feature = "experiments")]
+        if state.trees.count() <= self.tried.corner_trees {
+            return state.yuki_playout_move(moves, YukiRule::Corner, rng);
+        } else if self.tried.playout_keep {
+            return state.yuki_playout_move(moves, YukiRule::Keep, rng);
+        }
+        state.yuki_playout_move(moves, YukiRule::Sweep, rng)
     }
 }
 
@@ -415,10 +470,12 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
     /// the most trees kept within his reach, then safe Warnsdorff; the rest are held back.
     fn order(&self, state: &FrozenForest, moves: &mut [u8], rng: &mut Rng) -> usize {
         rng.shuffle(moves);
-        if self.mina_order && state.to_move() == MINA && state.mina != NONE && moves.len() > 1 {
+        #[cfg(feature = "experiments")]
+        if self.tried.mina_order && state.to_move() == MINA && state.mina != NONE && moves.len() > 1 {
             // Her most dangerous hiding spots first (fewest steps left to Yuki), the rest held back.
             moves.sort_by_cached_key(|&mv| state.yuki_steps_facing(mv as usize));
-            return if self.mina_keep == 0 { moves.len() } else { self.mina_keep.min(moves.len()) };
+            let keep = self.tried.mina_keep;
+            return if keep == 0 { moves.len() } else { keep.min(moves.len()) };
         }
         if !self.keep_forest || self.searcher != YUKI || state.to_move() != YUKI || state.mina == NONE || moves.len() < 2 {
             return moves.len();
@@ -459,32 +516,9 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
             let mv = if moves.len() == 1 || state.yuki == NONE || state.mina == NONE {
                 moves[rng.below(moves.len())]
             } else if state.to_move() == MINA {
-                if !self.mina_greedy {
-                    moves[rng.below(moves.len())]
-                } else if self.mina_sample > 0 && moves.len() > self.mina_sample {
-                    for i in 0..self.mina_sample {
-                        let j = i + rng.below(moves.len() - i);
-                        moves.swap(i, j);
-                    }
-                    state.mina_playout_move(&moves[..self.mina_sample], rng)
-                } else {
-                    state.mina_playout_move(moves, rng)
-                }
+                self.mina_playout_step(state, moves, rng)
             } else if self.searcher == YUKI {
-                if self.own_approach > 0.0 && rng.unit() < self.own_approach {
-                    state.yuki_playout_move(moves, YukiRule::Approach, rng)
-                } else if self.sweep {
-                    let rule = if state.trees.count() <= self.corner_trees {
-                        YukiRule::Corner
-                    } else if self.playout_keep {
-                        YukiRule::Keep
-                    } else {
-                        YukiRule::Sweep
-                    };
-                    state.yuki_playout_move(moves, rule, rng)
-                } else {
-                    moves[rng.below(moves.len())]
-                }
+                self.own_playout_step(state, moves, rng)
             } else if rng.unit() < self.approach {
                 state.yuki_playout_move(moves, YukiRule::Approach, rng)
             } else {
@@ -502,6 +536,7 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
         state.mina != NONE && state.trees.count() <= self.root_trees
     }
 
+    #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> bool {
         match name {
             "keep_forest" => self.keep_forest = value != 0.0,
@@ -509,12 +544,12 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
             "approach" => self.approach = value,
             "sweep" => self.sweep = value != 0.0,
             "mina_greedy" => self.mina_greedy = value != 0.0,
-            "mina_sample" => self.mina_sample = value as usize,
-            "playout_keep" => self.playout_keep = value != 0.0,
-            "mina_order" => self.mina_order = value != 0.0,
-            "mina_keep" => self.mina_keep = value as usize,
-            "corner_trees" => self.corner_trees = value as u32,
-            "own_approach" => self.own_approach = value,
+            "mina_sample" => self.tried.mina_sample = value as usize,
+            "playout_keep" => self.tried.playout_keep = value != 0.0,
+            "mina_order" => self.tried.mina_order = value != 0.0,
+            "mina_keep" => self.tried.mina_keep = value as usize,
+            "corner_trees" => self.tried.corner_trees = value as u32,
+            "own_approach" => self.tried.own_approach = value,
             _ => return false,
         }
         true
@@ -567,8 +602,12 @@ mod tests {
     fn the_playouts_play_legal_games_under_both_readings() {
         for ends in ["any", "tree"] {
             let opts = options(&[("size", "6"), ("mina_ends_on", ends)]);
+            #[allow(unused_mut)]
             let mut know = FrozenForest::knowledge(false);
-            know.corner_trees = 20;
+            #[cfg(feature = "experiments")]
+            {
+                know.tried.corner_trees = 20;
+            }
             let mut rng = Rng::new(7);
             let mut moves = Vec::new();
             for searcher in [YUKI, MINA] {

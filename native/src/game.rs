@@ -115,7 +115,8 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn solver_mobility(&self) -> bool {
         true
     }
-    /// Sets a named knob of this knowledge (for arena experiments); false if there is no such knob.
+    /// Sets a named knob of this knowledge (the `experiments` build); false if there is no such knob.
+    #[cfg(feature = "experiments")]
     fn tune(&mut self, _name: &str, _value: f64) -> bool {
         false
     }
@@ -253,6 +254,9 @@ pub trait Native: Game {
     type Know: Knowledge<Self> + Clone;
     /// True if a position can come back on a line of play (the solver counts a repeat as a draw).
     const CAN_REPEAT: bool = false;
+    /// False if this game's search never calls the endgame solver (in the tree or at the root):
+    /// the levels' solver budgets then do nothing, and no solver is made. Say why where it is set.
+    const SEARCH_SOLVER: bool = true;
     /// The knowledge for a level; `solve_root`: the level has the time to let the solver try the root.
     fn knowledge(solve_root: bool) -> Self::Know;
 }

@@ -9,7 +9,9 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout, W256};
+use crate::engine::{boxed, Engine};
 use crate::game::{cached, result0, sigmoid, Game, Knowledge, Native, Options, Rng};
+use crate::search::mcts::Spec;
 
 /// A move: pass, place a goat on a cell, or step a goat from one cell to a neighbouring one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -17,6 +19,15 @@ pub enum Move {
     Pass,
     Place(u8),
     Step(u8, u8),
+}
+
+/// The engine for these options: the narrowest bit set the board fits (the registry's `Maker`).
+pub fn engine(options: &Options, spec: Spec, seed: u64, threads: usize) -> Result<Box<dyn Engine>, String> {
+    match layout(options)?.size() {
+        0..=64 => boxed(GoatsWintering::<u64>::new(options), spec, seed, threads),
+        65..=128 => boxed(GoatsWintering::<u128>::new(options), spec, seed, threads),
+        _ => boxed(GoatsWintering::<W256>::new(options), spec, seed, threads),
+    }
 }
 
 /// The board these options ask for (an error names the bad option).
@@ -428,6 +439,9 @@ pub struct GoatsWinteringKnowledge {
 impl<B: GoatsBits> Native for GoatsWintering<B> {
     type Know = GoatsWinteringKnowledge;
     const CAN_REPEAT: bool = true;
+    /// No endgame solver in the search (steps can cycle, so few lines ever end); the root's
+    /// pass proof (`winning_move`) is the game's own argument, not the solver.
+    const SEARCH_SOLVER: bool = false;
 
     fn knowledge(_solve_root: bool) -> GoatsWinteringKnowledge {
         GoatsWinteringKnowledge { max_playout: 8, pass_rate: 0.05, lead_pass: 0.5, pass_budget: 20_000 }
@@ -481,6 +495,7 @@ impl<B: GoatsBits> Knowledge<GoatsWintering<B>> for GoatsWinteringKnowledge {
         state.pass_wins(self.pass_budget).map(|plies| (Move::Pass, plies))
     }
 
+    #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> bool {
         match name {
             "max_playout" => self.max_playout = value as usize,

@@ -9,7 +9,9 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout, W256};
+use crate::engine::{boxed, Engine};
 use crate::game::{cached, Game, Knowledge, Native, Options, Rng};
+use crate::search::mcts::Spec;
 
 const HORIZONTAL: usize = 0;
 const NONE: u8 = u8::MAX;
@@ -166,6 +168,15 @@ impl Cells for W256 {
 /// The cell ids a grid of these options needs (more than 128: use `HvGrid<W256>`).
 pub fn ids(options: &Options) -> Result<usize, String> {
     Ok(Layout::square(options.number("size", 8, 3, 12)?).size())
+}
+
+/// The engine for these options: u128 grids, W256 past 128 cell ids (the registry's `Maker`).
+pub fn engine(options: &Options, spec: Spec, seed: u64, threads: usize) -> Result<Box<dyn Engine>, String> {
+    if ids(options)? > 128 {
+        boxed(HvGrid::<W256>::new(options), spec, seed, threads)
+    } else {
+        boxed(HvGrid::<u128>::new(options), spec, seed, threads)
+    }
 }
 
 /// A Horizontal/Vertical position: empty squares, L, initials written, request phase.
@@ -490,6 +501,7 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
         false
     }
 
+    #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> bool {
         match name {
             "gifts_last" => self.gifts_last = value != 0.0,

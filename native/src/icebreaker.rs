@@ -9,7 +9,9 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout, W256};
+use crate::engine::{boxed, Engine};
 use crate::game::{cached, result0, sigmoid, Game, Knowledge, Native, Options, Rng};
+use crate::search::mcts::Spec;
 
 const RED: usize = 0;
 const BLACK: usize = 1;
@@ -143,6 +145,15 @@ fn size_option(options: &Options) -> Result<usize, String> {
 /// True if the board of these options fits a u128 (sizes 3 to 6).
 pub fn narrow(options: &Options) -> Result<bool, String> {
     Ok(Layout::hexagon(size_option(options)?).size() <= 128)
+}
+
+/// The engine for these options: u128 boards to size 6, W256 for 7 and 8 (the registry's `Maker`).
+pub fn engine(options: &Options, spec: Spec, seed: u64, threads: usize) -> Result<Box<dyn Engine>, String> {
+    if narrow(options)? {
+        boxed(Icebreaker::<u128>::new(options), spec, seed, threads)
+    } else {
+        boxed(Icebreaker::<W256>::new(options), spec, seed, threads)
+    }
 }
 
 /// An Icebreaker position: both fleets, the icebergs left, the captures and who moves.
@@ -417,19 +428,13 @@ impl<B: HexBits> Game for Icebreaker<B> {
     }
 }
 
-/// Icebreaker's search knowledge, ported from the Python bot's `IcebreakerPolicy` (the
-/// pure-Python search this core replaced).
-///
-/// Playouts are cut after a few random plies and judged by the race for the ice: captures plus
-/// the icebergs each fleet reaches first. Measured with the Python search against plain UCT,
-/// 0.2 s a move, 16 games: 13/16 with it (MCTS-Solver and tree reuse alone: 9/16). No endgame
-/// solver in the search: measured without it (13/16), a race is rarely settled early.
+/// Icebreaker's search knowledge: playouts are cut after a few random plies and judged by the
+/// race for the ice (captures plus the icebergs each fleet reaches first). Measured against plain
+/// UCT, 0.2 s a move, 16 games: 13/16 with it (MCTS-Solver and tree reuse alone: 9/16).
 #[derive(Clone, Debug)]
 pub struct IcebreakerKnowledge {
     pub max_playout: usize, // random plies before the race evaluation judges the position
     pub scale: f64,         // icebergs of margin for a ~73% evaluation
-    pub solve_ice: u32,     // the endgame solver tries nodes with this few icebergs left (0: never)
-    pub root_ice: u32,      // the solver tries the whole position first with this few left (0: never)
 }
 
 impl<B: HexBits> Native for Icebreaker<B> {
@@ -437,9 +442,13 @@ impl<B: HexBits> Native for Icebreaker<B> {
     /// Not shown impossible: ships that block each other might walk a cycle (no capture, no
     /// progress), so the solver watches for repeats, as Python's did.
     const CAN_REPEAT: bool = true;
+    /// No endgame solver in Icebreaker's search, so the levels' solver budgets do nothing here:
+    /// the race knowledge was measured with the solver off (13/16 against plain UCT, above), and
+    /// a race for the ice is rarely settled early enough for the solver's nodes to pay.
+    const SEARCH_SOLVER: bool = false;
 
     fn knowledge(_solve_root: bool) -> IcebreakerKnowledge {
-        IcebreakerKnowledge { max_playout: 8, scale: 3.0, solve_ice: 0, root_ice: 0 }
+        IcebreakerKnowledge { max_playout: 8, scale: 3.0 }
     }
 }
 
@@ -458,20 +467,11 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
         }
     }
 
-    fn wants_solver(&self, state: &Icebreaker<B>) -> bool {
-        state.ice.count() <= self.solve_ice
-    }
-
-    fn wants_root_solver(&self, state: &Icebreaker<B>) -> bool {
-        state.ice.count() <= self.root_ice
-    }
-
+    #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> bool {
         match name {
             "max_playout" => self.max_playout = value as usize,
             "scale" => self.scale = value,
-            "solve_ice" => self.solve_ice = value as u32,
-            "root_ice" => self.root_ice = value as u32,
             _ => return false,
         }
         true
@@ -651,6 +651,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "experiments")]
     #[test]
     fn the_knobs_are_tuned_by_name() {
         let mut know = Ib::knowledge(false);

@@ -7,12 +7,26 @@
 
 pub mod boards;
 pub mod engine;
-pub mod frozen_forest;
 pub mod game;
-pub mod goats_wintering;
-pub mod hv_grid;
-pub mod icebreaker;
 pub mod search;
+
+/// Declares each game's module and lists it, with its id, in `GAMES`: the module's `engine`
+/// makes its `Engine` from the options (see `engine::make`).
+macro_rules! games {
+    ($($module:ident: $id:literal,)*) => {
+        $(pub mod $module;)*
+        /// The games this core plays: id, and the maker of its engine.
+        pub const GAMES: &[(&str, engine::Maker)] = &[$(($id, $module::engine)),*];
+    };
+}
+
+// Adding a game to the core: its module (one file) and one line here.
+games! {
+    frozen_forest: "frozen-forest",
+    icebreaker: "icebreaker",
+    hv_grid: "hv-grid",
+    goats_wintering: "goats-wintering",
+}
 
 #[cfg(feature = "python")]
 mod bindings {
@@ -123,49 +137,72 @@ mod bindings {
         spec: Spec,
     }
 
+    /// Why `name` is not a setting of this core: an experiment's knob needs the experiments build.
+    #[cfg(not(feature = "experiments"))]
+    fn knob(_spec: &mut Spec, _knobs: &mut Vec<(String, f64)>, name: &str, _value: f64) -> PyResult<()> {
+        Err(bad(format!(
+            "{name} is not a setting of this search core: experiment knobs need the core built with \
+             `tools/build_native.sh --experiments`"
+        )))
+    }
+
+    /// Sets the search's knob `name`, or keeps it for the game's knowledge (checked once it is made).
+    #[cfg(feature = "experiments")]
+    fn knob(spec: &mut Spec, knobs: &mut Vec<(String, f64)>, name: &str, value: f64) -> PyResult<()> {
+        if !spec.knobs.set(name, value).map_err(bad)? {
+            knobs.push((name.to_string(), value));
+        }
+        Ok(())
+    }
+
     #[pymethods]
     impl Searcher {
-        /// Searcher(game_id, options, seconds=None, iterations=None, c=1.0, proofs=True,
-        /// solve_nodes=0, solve_at=200, solver_share=0.25, root_share=0.0, reuse=True,
-        /// swindle=0.0, widen=0, knowledge=True, solve_root=False, seed=0, threads=1)
+        /// Searcher(game_id, options, *, seconds=None, iterations=None, solve_nodes=0,
+        /// solve_root=False, uct=None, seed=0, threads=1): a level's search within the budget
+        /// (seconds, iterations or both), with the endgame solver's node budget per try and, with
+        /// `solve_root`, the solver's try at the whole position first where the game allows it;
+        /// `uct=c`: textbook UCT with this c instead (the arena's baselines). Any other keyword is
+        /// an experiment's knob (search: c, proofs, reuse, knowledge, solve_at, solver_share,
+        /// root_share, swindle, widen; or the game knowledge's), on a core built with
+        /// `--features experiments` only.
         #[new]
-        #[pyo3(signature = (game_id, options=None, *, seconds=None, iterations=None, c=1.0, proofs=true,
-            solve_nodes=0, solve_at=200, solver_share=0.25, root_share=0.0, reuse=true, swindle=0.0,
-            widen=0, knowledge=true, solve_root=false, seed=0, threads=1))]
+        #[pyo3(signature = (game_id, options=None, *, seconds=None, iterations=None, solve_nodes=0,
+            solve_root=false, uct=None, seed=0, threads=1, **knobs))]
         #[allow(clippy::too_many_arguments)]
         fn new(
             game_id: &str,
             options: Option<&Bound<'_, PyDict>>,
             seconds: Option<f64>,
             iterations: Option<u64>,
-            c: f64,
-            proofs: bool,
             solve_nodes: u64,
-            solve_at: u32,
-            solver_share: f64,
-            root_share: f64,
-            reuse: bool,
-            swindle: f64,
-            widen: u32,
-            knowledge: bool,
             solve_root: bool,
+            uct: Option<f64>,
             seed: u64,
             threads: usize,
+            knobs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Searcher> {
             if seconds.is_none() && iterations.is_none() {
                 return Err(bad("give the search a budget: seconds, iterations or both".into()));
             }
             let seconds = seconds.map(|s| seconds_arg("seconds", s)).transpose()?;
             let iterations = iterations.map(iterations_arg).transpose()?;
-            let c = number_arg("c", c, 0.0, 1e6)?;
-            let solver_share = number_arg("solver_share", solver_share, 0.0, 1.0)?;
-            let root_share = number_arg("root_share", root_share, 0.0, 1.0)?;
-            let swindle = number_arg("swindle", swindle, 0.0, 1.0)?;
-            let spec = Spec { seconds, iterations, c, proofs, solve_nodes, solve_at, solver_share, root_share, reuse, swindle, widen };
+            let uct = uct.map(|c| number_arg("uct", c, 0.0, 1e6)).transpose()?;
             if !(1..=MAX_THREADS).contains(&threads) {
                 return Err(bad(format!("threads must be 1 to {MAX_THREADS}, not {threads}")));
             }
-            let engine = make(game_id, &self::options(options)?, spec.clone(), knowledge, solve_root, seed, threads).map_err(bad)?;
+            let mut spec = Spec { solve_nodes, solve_root, uct, ..Spec::new(seconds, iterations) };
+            let mut game_knobs = Vec::new();
+            for (k, v) in knobs.into_iter().flat_map(|d| d.iter()) {
+                let name = k.str()?.to_string();
+                let value: f64 = v.extract().map_err(|_| bad(format!("knob {name} takes a number, not {v}")))?;
+                knob(&mut spec, &mut game_knobs, &name, value)?;
+            }
+            #[allow(unused_mut)]
+            let mut engine = make(game_id, &self::options(options)?, spec.clone(), seed, threads).map_err(bad)?;
+            #[cfg(feature = "experiments")]
+            for (name, value) in &game_knobs {
+                engine.tune(name, *value).map_err(bad)?;
+            }
             Ok(Searcher { engine, spec })
         }
 
@@ -213,18 +250,13 @@ mod bindings {
         fn reseed(&mut self, seed: u64) {
             self.engine.reseed(seed);
         }
-
-        /// Set a knob of the game's knowledge by name (arena experiments); ValueError if unknown.
-        fn tune(&mut self, name: &str, value: f64) -> PyResult<()> {
-            self.engine.tune(name, value).map_err(bad)
-        }
     }
 
     /// The legal moves after `moves` (notation); ValueError names an illegal move.
     #[pyfunction]
     #[pyo3(signature = (game_id, options, moves))]
     fn legal_moves(game_id: &str, options: Option<&Bound<'_, PyDict>>, moves: Vec<String>) -> PyResult<Vec<String>> {
-        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0, 1).map_err(bad)?;
+        let engine = make(game_id, &self::options(options)?, Spec::uct(1.0, None, Some(1)), 0, 1).map_err(bad)?;
         engine.legal(&moves).map_err(bad)
     }
 
@@ -232,7 +264,7 @@ mod bindings {
     #[pyfunction]
     #[pyo3(signature = (game_id, options, moves))]
     fn trace(game_id: &str, options: Option<&Bound<'_, PyDict>>, moves: Vec<String>) -> PyResult<Vec<Vec<String>>> {
-        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0, 1).map_err(bad)?;
+        let engine = make(game_id, &self::options(options)?, Spec::uct(1.0, None, Some(1)), 0, 1).map_err(bad)?;
         engine.trace(&moves).map_err(bad)
     }
 
@@ -240,7 +272,7 @@ mod bindings {
     #[pyfunction]
     #[pyo3(signature = (game_id, options, moves))]
     fn status(game_id: &str, options: Option<&Bound<'_, PyDict>>, moves: Vec<String>) -> PyResult<(usize, bool, Option<usize>, (i32, i32))> {
-        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0, 1).map_err(bad)?;
+        let engine = make(game_id, &self::options(options)?, Spec::uct(1.0, None, Some(1)), 0, 1).map_err(bad)?;
         let s = engine.status(&moves).map_err(bad)?;
         Ok((s.to_move, s.over, s.winner, (s.scores[0], s.scores[1])))
     }
@@ -250,7 +282,7 @@ mod bindings {
     #[pyo3(signature = (game_id, options, seconds, cap=1000, seed=1))]
     fn playouts(py: Python<'_>, game_id: &str, options: Option<&Bound<'_, PyDict>>, seconds: f64, cap: usize, seed: u64) -> PyResult<(u64, u64)> {
         let seconds = seconds_arg("seconds", seconds)?;
-        let engine = make(game_id, &self::options(options)?, Spec::plain(None, Some(1)), false, false, 0, 1).map_err(bad)?;
+        let engine = make(game_id, &self::options(options)?, Spec::uct(1.0, None, Some(1)), 0, 1).map_err(bad)?;
         Ok(py.detach(|| engine.playouts(seconds, cap, seed)))
     }
 
@@ -259,7 +291,9 @@ mod bindings {
         m.add_class::<Searcher>()?;
         m.add("WIN", crate::search::solver::WIN)?;
         m.add("INF", crate::search::solver::INF)?;
-        m.add("GAMES", crate::engine::GAMES.to_vec())?;
+        m.add("GAMES", crate::engine::games())?;
+        // True on a core built with the `experiments` feature (knobs accepted by Searcher).
+        m.add("EXPERIMENTS", cfg!(feature = "experiments"))?;
         m.add("MAX_THREADS", MAX_THREADS)?;
         m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
         m.add_function(wrap_pyfunction!(status, m)?)?;

@@ -214,7 +214,7 @@ fn the_playout_leader_passes_to_win_after_the_opponents_pass() {
 #[test]
 fn the_search_passes_to_win_when_ahead_after_the_opponents_pass() {
     let state = replay::<u64>(SQUARE, &["c3", "a6", "d5", "f1", "c3-d4", "pass"]);
-    let spec = Spec { proofs: true, ..Spec::plain(None, Some(3000)) };
+    let spec = Spec::new(None, Some(3000));
     let mut mcts = Mcts::new(spec, GoatsWintering::<u64>::knowledge(false), 1, GoatsWintering::<u64>::CAN_REPEAT);
     let best = &mcts.choose(&state, None, &mut Watch::silent()).unwrap()[0];
     assert_eq!((state.notation(best.mv), best.proof), ("pass".to_string(), Some(1)));
@@ -298,7 +298,7 @@ fn strong_passes_to_convert_a_lead_it_has_proved() {
         state.play(moves[1 + rng.below(moves.len() - 1)]);
     }
     let know = <GoatsWintering<u64> as Native>::knowledge(false);
-    let spec = Spec { proofs: true, ..Spec::plain(None, Some(5_000)) };
+    let spec = Spec::new(None, Some(5_000));
     let mut m = Mcts::new(spec, know, 1, true);
     let evals = m.choose(&state, None, &mut Watch::silent()).unwrap();
     assert_eq!(evals[0].mv, Move::Pass);

@@ -255,10 +255,17 @@ fn the_reward_is_mostly_the_result_and_partly_the_margin() {
     assert_eq!(know.reward(2, 2), 0.5);
     assert!(know.reward(5, 2) > know.reward(3, 2) && know.reward(3, 2) > 0.7 + 0.3 * 0.5);
     assert!((know.reward(1, 4) + know.reward(4, 1) - 1.0).abs() < 1e-12);
-    let mut plain = know.clone();
-    let mut tune = |name, value| Knowledge::<HvGrid<u128>>::tune(&mut plain, name, value);
-    assert!(tune("margin_weight", 0.0) && !tune("margin", 0.0));
+    let plain = HvGridKnowledge { margin_weight: 0.0, ..know };
     assert_eq!((plain.reward(3, 2), plain.reward(2, 2)), (1.0, 0.5));
+}
+
+#[cfg(feature = "experiments")]
+#[test]
+fn the_knobs_are_tuned_by_name() {
+    let mut know = HvGrid::<u128>::knowledge(false);
+    let mut tune = |name, value| Knowledge::<HvGrid<u128>>::tune(&mut know, name, value);
+    assert!(tune("margin_weight", 0.0) && !tune("margin", 0.0));
+    assert_eq!(know.margin_weight, 0.0);
 }
 
 #[test]
@@ -279,7 +286,7 @@ fn the_search_finds_the_win_of_an_endgame_the_solver_proves() {
             break state;
         }
     };
-    let spec = Spec { proofs: true, ..Spec::plain(None, Some(20_000)) };
+    let spec = Spec::new(None, Some(20_000));
     let mut mcts = Mcts::new(spec, HvGrid::<u128>::knowledge(false), 1, false);
     let best = mcts.choose(&state, None, &mut Watch::silent()).unwrap()[0].clone();
     assert!(best.proof.is_some_and(|p| p > 0), "{} is not proved to win", state.notation(best.mv));

@@ -23,39 +23,146 @@ const WIN: i8 = 2;
 /// A search on several threads shares `node_cap` among its trees.
 pub const MAX_NODES: usize = 8_000_000;
 
-/// How a search thinks: its budget and which of its parts are on.
-#[derive(Clone, Debug)]
+/// UCB1's exploration constant at every level (textbook UCT's; H/V measured 0.6 and 0.7 no better).
+pub const C: f64 = 1.0;
+/// Every level offers a node to the endgame solver when its visits reach this.
+pub const SOLVE_AT: u32 = 200;
+/// Every level gives the in-tree solver at most this share of the search's time.
+pub const SOLVER_SHARE: f64 = 0.25;
+/// Every level with a time budget lets the solver try the root first for this share of it.
+pub const ROOT_SHARE: f64 = 0.5;
+/// Every level spends this share of its budget finding the best try in a position proved lost.
+pub const SWINDLE: f64 = 0.5;
+
+/// How a search thinks: its budget, its solver's, and whether it is textbook UCT. A level's
+/// search has the game's knowledge, MCTS-Solver's proofs and tree reuse; the rest is the
+/// constants above (the `experiments` build may change each, see `Knobs`).
+#[derive(Clone, Debug, Default)]
 pub struct Spec {
     pub seconds: Option<f64>,
     pub iterations: Option<u64>,
-    pub c: f64,            // UCB1's exploration constant
-    pub proofs: bool,      // MCTS-Solver: proved nodes and lost replies skipped
-    pub solve_nodes: u64,  // the endgame solver's node budget per try (0: off)
-    pub solve_at: u32,     // a node is offered to the solver when its visits reach this
-    pub solver_share: f64, // at most this share of the time goes to the solver
-    pub root_share: f64,   // share of the time the solver may spend on the root first
-    pub reuse: bool,       // keep the tree from move to move
-    pub swindle: f64,      // share of the time spent finding the best try in a lost position
-    pub widen: u32,        // a node's held-back moves join once it has this many visits (0: only
-                           // once every kept move is proved not to win)
+    pub solve_nodes: u64, // the endgame solver's node budget per try (0: off)
+    pub solve_root: bool, // the level has the time to let the solver try the whole position first
+    pub uct: Option<f64>, // Some(c): textbook UCT: UCB1 with this c, no proofs, solver, reuse or knowledge
+    #[cfg(feature = "experiments")]
+    pub knobs: Knobs,
+}
+
+/// An experiment's override of a setting (`experiments` build); None (the setting's own) otherwise.
+#[cfg(feature = "experiments")]
+macro_rules! tuned {
+    ($knob:expr) => {
+        $knob
+    };
+}
+#[cfg(not(feature = "experiments"))]
+macro_rules! tuned {
+    ($knob:expr) => {
+        None
+    };
 }
 
 impl Spec {
-    /// Plain UCT: UCB1 with c = 1, random playouts, no proofs, no solver, no reuse.
-    pub fn plain(seconds: Option<f64>, iterations: Option<u64>) -> Spec {
-        Spec {
-            seconds,
-            iterations,
-            c: 1.0,
-            proofs: false,
-            solve_nodes: 0,
-            solve_at: 0,
-            solver_share: 0.0,
-            root_share: 0.0,
-            reuse: false,
-            swindle: 0.0,
-            widen: 0,
+    /// A level's search within this budget, the solver off.
+    pub fn new(seconds: Option<f64>, iterations: Option<u64>) -> Spec {
+        Spec { seconds, iterations, ..Spec::default() }
+    }
+
+    /// Textbook UCT within this budget: UCB1 with `c`, random playouts, no proofs, solver or reuse.
+    pub fn uct(c: f64, seconds: Option<f64>, iterations: Option<u64>) -> Spec {
+        Spec { uct: Some(c), ..Spec::new(seconds, iterations) }
+    }
+
+    /// UCB1's exploration constant.
+    pub fn c(&self) -> f64 {
+        tuned!(self.knobs.c).unwrap_or(self.uct.unwrap_or(C))
+    }
+
+    /// MCTS-Solver: proved nodes and lost replies skipped (not in textbook UCT).
+    pub fn proofs(&self) -> bool {
+        tuned!(self.knobs.proofs).unwrap_or(self.uct.is_none())
+    }
+
+    /// The tree is kept from move to move (not in textbook UCT).
+    pub fn reuse(&self) -> bool {
+        tuned!(self.knobs.reuse).unwrap_or(self.uct.is_none())
+    }
+
+    /// The game's knowledge orders moves and plays the playouts (textbook UCT: shuffled, random).
+    pub fn knowledge(&self) -> bool {
+        tuned!(self.knobs.knowledge).unwrap_or(self.uct.is_none())
+    }
+
+    /// See SOLVE_AT.
+    pub fn solve_at(&self) -> u32 {
+        tuned!(self.knobs.solve_at).unwrap_or(SOLVE_AT)
+    }
+
+    /// See SOLVER_SHARE.
+    pub fn solver_share(&self) -> f64 {
+        tuned!(self.knobs.solver_share).unwrap_or(SOLVER_SHARE)
+    }
+
+    /// See ROOT_SHARE.
+    pub fn root_share(&self) -> f64 {
+        tuned!(self.knobs.root_share).unwrap_or(ROOT_SHARE)
+    }
+
+    /// See SWINDLE (textbook UCT proves nothing lost, so never looks).
+    pub fn swindle(&self) -> f64 {
+        tuned!(self.knobs.swindle).unwrap_or(SWINDLE)
+    }
+
+    /// A node's held-back moves join once it has this many visits; 0 (every level): only once
+    /// every kept move is proved not to win.
+    pub fn widen(&self) -> u32 {
+        tuned!(self.knobs.widen).unwrap_or(0)
+    }
+}
+
+/// Experiments' overrides of the search's settings, set by name (the `experiments` build only).
+#[cfg(feature = "experiments")]
+#[derive(Clone, Debug, Default)]
+pub struct Knobs {
+    pub c: Option<f64>,
+    pub proofs: Option<bool>,
+    pub reuse: Option<bool>,
+    pub knowledge: Option<bool>,
+    pub solve_at: Option<u32>,
+    pub solver_share: Option<f64>,
+    pub root_share: Option<f64>,
+    pub swindle: Option<f64>,
+    pub widen: Option<u32>,
+}
+
+#[cfg(feature = "experiments")]
+impl Knobs {
+    /// The search's knobs, by name.
+    pub const NAMES: &'static [&'static str] =
+        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen"];
+
+    /// Sets the knob `name` (false: no such knob of the search); an error names a value out of range.
+    pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
+        let within = |lo: f64, hi: f64| {
+            if value.is_finite() && (lo..=hi).contains(&value) {
+                Ok(value)
+            } else {
+                Err(format!("{name} must be a number from {lo} to {hi}, not {value:?}"))
+            }
+        };
+        match name {
+            "c" => self.c = Some(within(0.0, 1e6)?),
+            "proofs" => self.proofs = Some(value != 0.0),
+            "reuse" => self.reuse = Some(value != 0.0),
+            "knowledge" => self.knowledge = Some(value != 0.0),
+            "solve_at" => self.solve_at = Some(within(0.0, u32::MAX as f64)? as u32),
+            "solver_share" => self.solver_share = Some(within(0.0, 1.0)?),
+            "root_share" => self.root_share = Some(within(0.0, 1.0)?),
+            "swindle" => self.swindle = Some(within(0.0, 1.0)?),
+            "widen" => self.widen = Some(within(0.0, u32::MAX as f64)? as u32),
+            _ => return Ok(false),
         }
+        Ok(true)
     }
 }
 
@@ -148,7 +255,7 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
 impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// A search with this spec and knowledge; `can_repeat` for games whose positions recur.
     pub fn new(spec: Spec, knowledge: K, seed: u64, can_repeat: bool) -> Mcts<G, K> {
-        let solver = if spec.solve_nodes > 0 && spec.proofs {
+        let solver = if spec.solve_nodes > 0 && spec.proofs() {
             Some(Solver::new(can_repeat, knowledge.solver_mobility()))
         } else {
             None
@@ -189,7 +296,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// previous search's position to this one, when known: the kept tree is walked down them.
     pub fn search(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
         let view = self.knowledge.begin(state);
-        let reused = view == self.view && self.spec.reuse && since.map_or(false, |path| self.reroot(path));
+        let reused = view == self.view && self.spec.reuse() && since.map_or(false, |path| self.reroot(path));
         self.view = view;
         if !reused {
             self.nodes.clear();
@@ -209,7 +316,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             self.nodes[0].proof = UNPROVED;
             self.update_proof(0);
         }
-        if self.spec.proofs && self.root_solver && self.nodes[0].proof == UNPROVED {
+        if self.spec.proofs() && self.root_solver && self.nodes[0].proof == UNPROVED {
             if let Some((mv, plies)) = self.knowledge.winning_move(state) {
                 self.prove_root_move(mv, plies);
             }
@@ -339,7 +446,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 // A leaf seen for the first time: is the game over here?
                 self.expand(node, &state);
                 if self.nodes[node].proof != UNPROVED {
-                    if self.spec.proofs {
+                    if self.spec.proofs() {
                         self.update_proof(self.nodes[node].parent);
                     }
                     break;
@@ -350,7 +457,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                     return Ok(());
                 }
             }
-            if node != 0 && self.solver.is_some() && self.nodes[node].n == self.spec.solve_at {
+            if node != 0 && self.solver.is_some() && self.nodes[node].n == self.spec.solve_at() {
                 self.try_solver(node, &state, watch)?;
                 if self.nodes[node].proof != UNPROVED {
                     break;
@@ -397,7 +504,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// The next untried move's new child, else the child with the best UCB score (skipping
     /// replies proved lost for the mover); None when the tree may not grow.
     fn select(&mut self, node: usize) -> Option<usize> {
-        let widen = self.spec.widen;
+        let widen = self.spec.widen();
         let nd = &mut self.nodes[node];
         if widen > 0 && nd.active < nd.len && nd.n >= widen {
             nd.active = nd.len; // progressive widening: the held-back moves join
@@ -418,9 +525,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             return Some(id);
         }
         let log_n = (nd.n.max(1) as f64).ln();
-        let c = self.spec.c;
+        let c = self.spec.c();
         // With proofs, a proved move needs no more visits: what it secures is in `secure`.
-        let skip_proved = self.spec.proofs;
+        let skip_proved = self.spec.proofs();
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let mut ch = nd.child;
@@ -498,7 +605,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             return Ok(());
         }
         let now = Instant::now();
-        if self.solver_time.as_secs_f64() > self.spec.solver_share * (now - self.t0).as_secs_f64() {
+        if self.solver_time.as_secs_f64() > self.spec.solver_share() * (now - self.t0).as_secs_f64() {
             return Ok(()); // keep most of the time for the search itself
         }
         let solver = self.solver.as_mut().unwrap();
@@ -522,12 +629,12 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// try starts further on. A proved loss is left to the search (then the best try is sought).
     fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(()) };
-        if self.solver.is_none() || !self.root_solver || self.spec.root_share <= 0.0 || self.nodes[0].proof != UNPROVED
+        if self.solver.is_none() || !self.root_solver || self.spec.root_share() <= 0.0 || self.nodes[0].proof != UNPROVED
             || !self.knowledge.wants_root_solver(state)
         {
             return Ok(());
         }
-        let until = deadline.min(self.t0 + Duration::from_secs_f64(self.spec.root_share * seconds));
+        let until = deadline.min(self.t0 + Duration::from_secs_f64(self.spec.root_share() * seconds));
         let solver = self.solver.as_mut().unwrap();
         let Some((value, plies)) = solver.try_solve(state, None, Some(until), watch)? else { return Ok(()) };
         if value < 1.0 {
@@ -576,7 +683,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         while ch != NIL {
             let c = &self.nodes[ch as usize];
             // Without proofs (textbook UCT) a finished game's value is only a statistic too.
-            out.push(if c.proof != UNPROVED && self.spec.proofs {
+            out.push(if c.proof != UNPROVED && self.spec.proofs() {
                 let plies = c.depth as i32 + 1;
                 let proof = match c.proof {
                     WIN => plies,
@@ -621,13 +728,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// wrongly (a short search without proofs finds it); `evals` is the analysis, best first.
     pub fn best_try(&mut self, state: &G, evals: &mut Vec<Candidate<G::Move>>, watch: &mut Watch) -> Result<(), Stop> {
         let lost = evals.first().map_or(false, |e| e.proof.map_or(false, |p| p < 0));
-        if lost && evals.len() > 1 && self.spec.swindle > 0.0 {
+        if lost && evals.len() > 1 && self.spec.swindle() > 0.0 {
             // The same share of whichever budgets the search had (time, iterations or both).
-            let share = self.spec.swindle;
-            let spec = Spec {
-                c: self.spec.c,
-                ..Spec::plain(self.spec.seconds.map(|s| s * share), self.spec.iterations.map(|n| (n as f64 * share).ceil() as u64))
-            };
+            let share = self.spec.swindle();
+            let spec = Spec::uct(
+                self.spec.c(),
+                self.spec.seconds.map(|s| s * share),
+                self.spec.iterations.map(|n| (n as f64 * share).ceil() as u64),
+            );
             let mut hope = Mcts::new(spec, self.knowledge.clone(), self.rng.next_u64(), false);
             hope.search(state, None, watch)?;
             if let Some(best_try) = hope.analysis().first() {
@@ -718,7 +826,7 @@ pub(crate) mod tests {
     }
 
     fn spec(iterations: u64) -> Spec {
-        Spec { proofs: true, reuse: true, ..Spec::plain(None, Some(iterations)) }
+        Spec::new(None, Some(iterations))
     }
 
     #[test]
@@ -780,7 +888,7 @@ pub(crate) mod tests {
     fn the_best_try_in_a_lost_position_keeps_to_the_iteration_budget() {
         // A huge time budget with an iteration cap (the puzzle generator's replayable bots):
         // the best-try search takes its share of the iterations, not of the hour.
-        let spec = Spec { seconds: Some(3600.0), swindle: 0.5, ..spec(2_000) };
+        let spec = Spec { seconds: Some(3600.0), ..spec(2_000) };
         let mut m = Mcts::new(spec, Plain, 7, false);
         let t = Instant::now();
         let evals = m.choose(&Nim { stones: 8, to_move: 0 }, None, &mut Watch::silent()).unwrap();
@@ -790,7 +898,7 @@ pub(crate) mod tests {
 
     #[test]
     fn textbook_uct_reports_statistics_not_proofs() {
-        let mut m = Mcts::new(Spec::plain(None, Some(5_000)), Plain, 6, false);
+        let mut m = Mcts::new(Spec::uct(C, None, Some(5_000)), Plain, 6, false);
         m.search(&Nim { stones: 2, to_move: 0 }, None, &mut Watch::silent()).unwrap();
         let a = m.analysis();
         assert!(a.iter().all(|c| c.proof.is_none()));

@@ -89,6 +89,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
     }
 
     /// Apply `f` to every thread's knowledge (a tuned knob); false if the first refused it.
+    #[cfg(feature = "experiments")]
     pub fn tune(&mut self, mut f: impl FnMut(&mut K) -> bool) -> bool {
         self.members.iter_mut().fold(true, |ok, m| f(&mut m.knowledge) && ok)
     }
@@ -199,7 +200,7 @@ mod tests {
     use crate::search::mcts::tests::Nim;
 
     fn spec(seconds: Option<f64>, iterations: Option<u64>) -> Spec {
-        Spec { proofs: true, reuse: true, ..Spec::plain(seconds, iterations) }
+        Spec::new(seconds, iterations)
     }
 
     fn nim(stones: u32) -> Nim {
@@ -238,7 +239,7 @@ mod tests {
         let evals = team.choose(&nim(1), None, &mut Watch::silent()).unwrap();
         assert_eq!(evals.len(), 1);
         assert_eq!(evals[0].mv, 1);
-        let mut team = Team::new(Spec::plain(None, Some(4_000)), Plain, 3, false, 2);
+        let mut team = Team::new(Spec::uct(1.0, None, Some(4_000)), Plain, 3, false, 2);
         let evals = team.choose(&nim(200), None, &mut Watch::silent()).unwrap();
         let visits: u64 = evals.iter().map(|c| c.visits as u64).sum();
         assert_eq!(team.stats.iterations, 4_000); // 2 000 a thread
