@@ -422,12 +422,10 @@ impl<B: GoatsBits> Game for GoatsWintering<B> {
     }
 }
 
-/// Goats Wintering's search knowledge, ported from the pure-Python bot's `GoatsPolicy` (its policies.py).
-///
-/// Playouts rarely pass (random passes end games at once) unless ahead, and are cut after a
-/// few plies, judged by warmth and goats on the board; no endgame solver (steps can cycle).
-/// Measured in Python against plain UCT, 0.2 s a move, 16 games: cut at 24 plies 9/16, at 8
-/// plies 10/16, at 60 without passes 5/16, at 8 with the leader passing half the time 11/16 (kept).
+/// Goats Wintering's search knowledge: playouts rarely pass (random passes end games at once)
+/// unless ahead, and are cut after a few plies, judged by warmth and goats on the board.
+/// Measured against plain UCT, 0.2 s a move, 16 games: cut at 24 plies 9/16, at 8 plies 10/16,
+/// at 60 without passes 5/16, at 8 with the leader passing half the time 11/16 (kept).
 #[derive(Clone, Debug)]
 pub struct GoatsWinteringKnowledge {
     pub max_playout: usize, // plies before a playout is cut and judged

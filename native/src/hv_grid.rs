@@ -397,21 +397,17 @@ impl<B: Cells> Game for HvGrid<B> {
     }
 }
 
-/// Horizontal/Vertical's search knowledge (see `Knowledge`), ported from Python's `HVPolicy`.
+/// Horizontal/Vertical's search knowledge (see `Knowledge`).
 ///
-/// Playouts are the plain uniformly random ones (requests answered yes or no at random; Python
-/// played them on bitboards, as `random_move` does), and rewards mix the result with the margin.
-/// The tree expands gifts (moves after which the opponent has no square on its line) last.
-/// Python's measurements against plain UCT at 0.2 s a move: bitboard playouts 13/16, with gifts last 14/16, then 30/40 and 30.5/40 (margin reward
-/// alone 10/16, 28/40). No better in 16 games: UCT constant 0.7 13/16, margin weight 0.5
-/// 12.5/16, stuck playout players trying 3 squares for one that leaves the opponent a fill
-/// 12.5/16, playout fills avoiding a stuck opponent half the time 12/16, gifts held out of
-/// the tree 8/16; with slow playouts: avoid-gift playouts 8.5/16, an in-search endgame
-/// solver from 14 empty squares (3000 nodes) 6/16, UCT constant 0.6 9/16.
-///
-/// The settings Python's policy also kept now live in the caller's `Spec`: root_share 0.5 at
-/// the levels with `solve_root` (Expert); its solve_at 40 mattered only to the in-search solver,
-/// which is off here.
+/// Playouts are uniformly random (requests answered yes or no at random), and rewards mix the
+/// result with the margin of initials. The tree expands gifts (moves after which the opponent has
+/// no square on its line) last. Measured against plain UCT at 0.2 s a move: gifts last 14/16, then
+/// 30/40 and 30.5/40 (margin reward alone 10/16, 28/40). No better in 16 games: UCT constant 0.7
+/// 13/16, margin weight 0.5 12.5/16, stuck playout players trying 3 squares for one that leaves
+/// the opponent a fill 12.5/16, playout fills avoiding a stuck opponent half the time 12/16, gifts
+/// held out of the tree 8/16; with slower playouts: avoid-gift playouts 8.5/16, an in-search
+/// endgame solver from 14 empty squares (3000 nodes) 6/16, UCT constant 0.6 9/16. So the solver
+/// tries only the root, at the levels with `solve_root` (Expert).
 #[derive(Clone, Debug)]
 pub struct HvGridKnowledge {
     solve_root: bool,       // the level has the time to let the solver try the root
@@ -496,7 +492,7 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
         self.solve_root && (state.left as u32) <= self.root_empty
     }
 
-    /// The replies' count says little here; Python measured the solver slower with it.
+    /// The replies' count says little here; the solver was measured slower with it.
     fn solver_mobility(&self) -> bool {
         false
     }

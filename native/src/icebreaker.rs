@@ -440,7 +440,7 @@ pub struct IcebreakerKnowledge {
 impl<B: HexBits> Native for Icebreaker<B> {
     type Know = IcebreakerKnowledge;
     /// Not shown impossible: ships that block each other might walk a cycle (no capture, no
-    /// progress), so the solver watches for repeats, as Python's did.
+    /// progress), so the solver watches for repeats.
     const CAN_REPEAT: bool = true;
     /// No endgame solver in Icebreaker's search, so the levels' solver budgets do nothing here:
     /// the race knowledge was measured with the solver off (13/16 against plain UCT, above), and
@@ -660,9 +660,9 @@ mod tests {
         assert_eq!((know.max_playout, know.scale), (12, 2.5));
     }
 
-    /// The race evaluation agrees with Python's `IcebreakerPolicy.evaluate` (values printed by it).
+    /// The race evaluation gives, on fixed positions, the values it was measured with.
     #[test]
-    fn the_race_evaluation_matches_the_python_policy() {
+    fn the_race_evaluation_keeps_the_values_it_was_measured_with() {
         let know = Ib::knowledge(false);
         assert_eq!(Ib::new(&Options::default()).unwrap().race(know.scale), 0.5);
         assert!((replay(&["a1-b1", "i5-h5", "e9-d8"]).race(know.scale) - 0.4174297935376853).abs() < 1e-12);
