@@ -651,6 +651,23 @@ mod tests {
         }
     }
 
+    /// SEARCH_SOLVER: however much a level gives the solver, Icebreaker's search settles no node
+    /// with it, near the end of a 3×3 game as at the start; the search still proves the win in one.
+    #[test]
+    fn the_search_never_calls_the_endgame_solver() {
+        let options = Options::from_pairs([("size".to_string(), "3".to_string())]);
+        let spec = Spec { solve_nodes: 50_000, solve_root: true, ..Spec::new(Some(60.0), Some(3_000)) };
+        let mut engine = crate::engine::make("icebreaker", &options, spec, 1, 1).unwrap();
+        let late: Vec<String> = ["e1-d1", "c1-b1", "c5-c4", "a3-b4", "a1-a2", "b4-b3", "c4-d3", "e3-d4", "d1-d2",
+                                 "b1-b2", "d3-c3", "b2-c2"].iter().map(|m| m.to_string()).collect();
+        for moves in [&late[..0], &late[..]] {
+            let (scored, stats) = engine.search(moves, &mut crate::search::Watch::silent()).unwrap();
+            assert_eq!(stats.solved, 0, "{scored:?}");
+        }
+        let (scored, _) = engine.search(&late, &mut crate::search::Watch::silent()).unwrap();
+        assert_eq!((scored[0].0.as_str(), scored[0].3), ("d2-e2", Some(1)));
+    }
+
     #[cfg(feature = "experiments")]
     #[test]
     fn the_knobs_are_tuned_by_name() {

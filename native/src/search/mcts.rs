@@ -29,7 +29,8 @@ pub const C: f64 = 1.0;
 pub const SOLVE_AT: u32 = 200;
 /// Every level gives the in-tree solver at most this share of the search's time.
 pub const SOLVER_SHARE: f64 = 0.25;
-/// Every level with a time budget lets the solver try the root first for this share of it.
+/// Every level with a time budget lets the solver try the root first (where the game's knowledge
+/// asks) for at most this share of it.
 pub const ROOT_SHARE: f64 = 0.5;
 /// Every level spends this share of its budget finding the best try in a position proved lost.
 pub const SWINDLE: f64 = 0.5;
