@@ -898,6 +898,28 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_levels_spec_has_the_shared_settings_and_textbook_uct_none_of_its_parts() {
+        let level = Spec { solve_nodes: 500, ..Spec::new(Some(1.0), None) };
+        assert_eq!((level.c(), level.solve_at(), level.solver_share(), level.root_share(), level.swindle(), level.widen()),
+                   (C, SOLVE_AT, SOLVER_SHARE, ROOT_SHARE, SWINDLE, 0));
+        assert!(level.proofs() && level.reuse() && level.knowledge());
+        let uct = Spec::uct(2f64.sqrt(), Some(1.0), None);
+        assert_eq!(uct.c(), 2f64.sqrt());
+        assert!(!uct.proofs() && !uct.reuse() && !uct.knowledge());
+    }
+
+    #[cfg(feature = "experiments")]
+    #[test]
+    fn an_experiment_sets_a_shared_setting_by_name_and_refuses_a_bad_one() {
+        let mut spec = Spec::new(Some(1.0), None);
+        assert_eq!(spec.knobs.set("solve_at", 40.0), Ok(true));
+        assert_eq!(spec.knobs.set("c", 0.7), Ok(true));
+        assert_eq!(spec.knobs.set("max_playout", 12.0), Ok(false)); // a game's knob, not the search's
+        assert!(spec.knobs.set("swindle", 1.5).unwrap_err().contains("swindle"));
+        assert_eq!((spec.solve_at(), spec.c(), spec.swindle()), (40, 0.7, SWINDLE));
+    }
+
+    #[test]
     fn textbook_uct_reports_statistics_not_proofs() {
         let mut m = Mcts::new(Spec::uct(C, None, Some(5_000)), Plain, 6, false);
         m.search(&Nim { stones: 2, to_move: 0 }, None, &mut Watch::silent()).unwrap();
