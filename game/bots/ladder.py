@@ -4,7 +4,8 @@
 
 Each step (Beginner-Casual, Casual-Strong, Strong-Expert) plays `--pairs` pairs on the game's
 default board, scored as matches by the rule book (game.bots.arena), and turns the upper level's
-match score into an Elo difference; the ratings chain up from Beginner = 1000. `--write` keeps
+match score into an Elo difference; the ratings chain up from Beginner = 1000. A level whose step is
+within chance (the Wilson 95% interval of its score reaches 50%) stays unrated, as do those above it. `--write` keeps
 them in game/bots/ladder.json (with the pairs played), which setup shows beside each level.
 Heavy: run it under the shared CPU lock.
 """
@@ -33,13 +34,27 @@ def elo_difference(score: float, n: int) -> float:
     return 400 * math.log10(s / (1 - s))
 
 
+def clearly_above(score: float, n: int) -> bool:
+    """True if a match score over `n` pairs puts the upper level above the lower beyond chance (Wilson 95%)."""
+    from frostfield.game.bots.arena import wilson
+
+    return n > 0 and wilson(score * n, n)[0] > 0.5
+
+
 def ratings(steps: list[tuple[str, str, float, int]]) -> dict[str, int]:
-    """Ratings from step results (lower level, upper level, upper's match score, pairs), Beginner = 1000."""
+    """Ratings from step results (lower level, upper level, upper's match score, pairs), Beginner = 1000.
+
+    A level is rated only if its step shows it clearly above the level below (and that one is
+    rated): a number from a step within chance of a coin toss would tell a person more than is known.
+    """
     out = {"beginner": BASE}
     for lower, upper, score, n in steps:
         if lower not in out:
+            if lower in {u for _, u, _, _ in steps}:
+                continue  # the level below was not rated: neither is this one
             raise ValueError(f"the ladder climbs from Beginner: no rating for {lower!r}")
-        out[upper] = round(out[lower] + elo_difference(score, n))
+        if clearly_above(score, n):
+            out[upper] = round(out[lower] + elo_difference(score, n))
     return out
 
 
@@ -62,7 +77,10 @@ def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1,
         steps.append((lower, upper, score, pairs))
         print(f"{game_id}: {upper} against {lower}: {line[len('pairs as matches: '):]}", file=out, flush=True)
     rated = ratings(steps)
-    print(f"{game_id}: " + ", ".join(f"{lv} {r}" for lv, r in rated.items()), file=out, flush=True)
+    unrated = [upper for _, upper, _, _ in steps if upper not in rated]
+    print(f"{game_id}: " + ", ".join(f"{lv} {r}" for lv, r in rated.items())
+          + (f"; not clearly above the level below, so unrated: {', '.join(unrated)}" if unrated else ""),
+          file=out, flush=True)
     return {"steps": [list(s) for s in steps], "ratings": rated}
 
 
