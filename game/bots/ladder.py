@@ -23,6 +23,7 @@ from frostfield.game import GAMES
 LADDER_FILE = Path(__file__).with_name("ladder.json")
 BASE = 1000  # Beginner's rating
 STEPS = (("beginner", "casual"), ("casual", "strong"), ("strong", "expert"))
+MAX_PLIES = 400  # a game still going then is a draw (Goats Wintering's steps can cycle)
 
 
 def elo_difference(score: float, n: int) -> float:
@@ -59,7 +60,7 @@ def ratings(steps: list[tuple[str, str, float, int]]) -> dict[str, int]:
 
 
 def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1, out=None,
-          options: dict | None = None, steps_up: int = len(STEPS)) -> dict:
+          options: dict | None = None, steps_up: int = len(STEPS), max_plies: int = MAX_PLIES) -> dict:
     """Play the first `steps_up` steps of one game's ladder (default board unless `options`).
 
     Returns {'steps': [...], 'ratings': {...}}: only the levels reached are rated.
@@ -70,7 +71,8 @@ def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1,
     steps = []
     for lower, upper in STEPS[:steps_up]:
         log = io.StringIO()
-        run(game_id, dict(options or {}), upper, lower, 2 * pairs, seconds, seed=7, out=log, jobs=jobs, pairs=True)
+        run(game_id, dict(options or {}), upper, lower, 2 * pairs, seconds, seed=7, out=log, jobs=jobs, pairs=True,
+            max_plies=max_plies)
         line = next(l for l in log.getvalue().splitlines() if l.startswith("pairs as matches"))
         won, drawn = _counts(line)
         score = (won + 0.5 * drawn) / pairs
@@ -112,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=20, help="pairs a step")
     parser.add_argument("--seconds", type=float, default=None, help="Strong's time a move (others keep their ratio)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--max-plies", type=int, default=MAX_PLIES, help="a game still going after this many plies is a draw")
     parser.add_argument("--write", action="store_true", help=f"keep the ratings in {LADDER_FILE.name}")
     parser.add_argument("--steps", type=int, default=len(STEPS), choices=range(1, len(STEPS) + 1),
                         help="climb only this many steps from Beginner (the upper ones take longest)")
@@ -121,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     data = load()
     for game_id in [g for g in GAMES if not args.game or g == args.game]:
-        data[game_id] = climb(game_id, args.pairs, args.seconds, args.jobs, steps_up=args.steps)
+        data[game_id] = climb(game_id, args.pairs, args.seconds, args.jobs, steps_up=args.steps, max_plies=args.max_plies)
         if args.write:
             LADDER_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
