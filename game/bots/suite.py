@@ -245,13 +245,14 @@ def plan_for(game_id: str) -> Plan:
 class Miner:
     """One game's suite file, mined further: resumes what is in it, writes after every step."""
 
-    def __init__(self, game_id: str, folder: Path = FOLDER, plan: Plan | None = None, report=print):
+    def __init__(self, game_id: str, folder: Path = FOLDER, plan: Plan | None = None, report=print,
+                 options: dict | None = None):
         self.game = get_game(game_id)
         self.game_id = game_id
         self.path = path_for(game_id, folder)
         self.plan = plan or plan_for(game_id)
         self.report = report
-        self.options = self.game.validate()
+        self.options = self.game.validate(**(options or {}))  # the default board unless told
         if self.path.exists():
             self.data = json.loads(self.path.read_text(encoding="utf-8"))
             if self.data.get("options") != self.options:
