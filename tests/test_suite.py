@@ -1,0 +1,178 @@
+"""The proved-positions suite: the shipped files load and are well-formed, a sample re-proves, the scoring, the miner resumes."""
+import json
+
+import pytest
+
+from frostfield.game import GAMES, get_game
+from frostfield.game.bots import suite
+from frostfield.game.bots.arena import wilson
+from frostfield.game.bots.messages import Candidate
+from frostfield.game.bots.suite import (FORMAT, VERSION, Miner, Plan, Position, Prover, Tally, load, path_for,
+                                       result_of, root_proved, verdict)
+
+SHIPPED = {g: load(g) for g in GAMES}
+# Goats Wintering's default board gave none yet: in 12 Strong games played to their end (two stopped at
+# 400 plies), the solver proved only the last 1-5 plies in 40 s, where every move keeps the result.
+NONE_YET = {"goats-wintering"}
+WITH_POSITIONS = [g for g in GAMES if g not in NONE_YET]
+
+
+# -- scoring ------------------------------------------------------------------------------
+def test_a_move_keeps_the_result_unless_it_is_proved_worse():
+    assert verdict("win", 7) is None and verdict("win", 1) is None
+    assert verdict("win", 0) == "win→draw"
+    assert verdict("win", -4) == "win→loss"
+    assert verdict("draw", 0) is None
+    assert verdict("draw", -2) == "draw→loss"
+    assert verdict("loss", -1) is None and verdict("loss", -9) is None
+    assert [result_of(v) for v in (3, 0, -3)] == ["win", "draw", "loss"]
+
+
+def test_a_position_names_its_losing_moves():
+    p = Position("x", "icebreaker", {}, (), 0, "win", {"a": 5, "b": 9, "c": 0, "d": -6}, True, 1.0)
+    assert p.verdict("a") is None and p.verdict("b") is None
+    assert p.verdict("c") == "win→draw" and p.verdict("d") == "win→loss"
+    assert p.losing() == ["c", "d"]
+    with pytest.raises(KeyError):
+        p.verdict("e")  # not a legal move there
+
+
+def test_a_tally_counts_kept_moves_blunders_by_kind_and_own_proofs():
+    t = Tally()
+    for blunder, proved in [(None, True)] * 5 + [(None, False)] * 3 + [("win→loss", False), ("win→draw", False),
+                                                                       ("win→loss", True)]:
+        t.add(blunder, proved)
+    assert (t.n, t.kept, t.proved) == (11, 8, 6)
+    assert t.blunders == {"win→loss": 2, "win→draw": 1}
+    lo, hi = wilson(8, 11)
+    assert t.line() == (f"kept 72.7% [{100 * lo:.0f}-{100 * hi:.0f}%] of 11; "
+                        "blunders 3 (win→draw 1, win→loss 2); proved by itself 6")
+    assert Tally().line() == "no positions"
+
+
+def test_the_root_is_proved_by_a_proved_win_or_by_every_move_proved():
+    win = [Candidate("a", 1.0, 10, 3), Candidate("b", 0.4, 5, None)]
+    assert root_proved(win)
+    lost = [Candidate("a", 0.0, 10, -4), Candidate("b", 0.0, 5, -2)]
+    assert root_proved(lost)
+    open_ = [Candidate("a", 0.3, 10, -4), Candidate("b", 0.6, 5, None)]
+    assert not root_proved(sorted(open_, key=lambda c: -c.value))
+    draw_unsure = [Candidate("a", 0.5, 10, 0), Candidate("b", 0.4, 5, None)]
+    assert not root_proved(draw_unsure)  # b might still win
+    assert root_proved([Candidate("a", 0.5, 10, 0), Candidate("b", 0.0, 5, -3)])
+    assert not root_proved([])
+
+
+# -- the loader ---------------------------------------------------------------------------
+def _file(tmp_path, positions):
+    game = get_game("icebreaker")
+    data = {"format": FORMAT, "version": VERSION, "game": "icebreaker", "options": game.validate(),
+            "plan": {}, "records": [], "positions": positions}
+    path_for("icebreaker", tmp_path).write_text(json.dumps(data), encoding="utf-8")
+
+
+def _hand_made():
+    """The Icebreaker start with made-up values: every move wins but the first, which loses."""
+    game = get_game("icebreaker")
+    state = game.new()
+    legal = [str(m) for m in state.legal_moves()]
+    values = {m: (-4 if i == 0 else 5) for i, m in enumerate(legal)}
+    return {"id": "ib-x", "options": game.validate(), "moves": [], "to_move": state.to_move, "role": "Red",
+            "result": "win", "values": values, "exact": True, "proof_seconds": 1.5, "strong_proved": False,
+            "source": {"record": 0, "ply": 0}}, legal
+
+
+def test_the_loader_reads_a_well_formed_file(tmp_path):
+    position, legal = _hand_made()
+    _file(tmp_path, [position])
+    [p] = load("icebreaker", tmp_path)
+    assert p.result == "win" and p.losing() == [legal[0]] and p.moves == ()
+    assert load("hv-grid", tmp_path) == []  # no file: no positions
+
+
+@pytest.mark.parametrize("spoil, says", [
+    (lambda p: p["values"].update({"z9-z8": 3}), "legal moves"),                 # a move that is not legal
+    (lambda p: p["values"].pop(next(iter(p["values"]))), "legal moves"),        # a legal move left out
+    (lambda p: p["values"].update({k: 5 for k in p["values"]}), "measures nothing"),
+    (lambda p: p.update(result="draw"), "do not match"),
+    (lambda p: p.update(to_move=1), "do not match"),
+    (lambda p: p.update(moves=["a1-a2"]), "position 'ib-x'"),                      # an illegal move on the way
+    (lambda p: p["values"].update({k: 2.5 for k in p["values"]}), "whole number"),
+    (lambda p: p.update(strong_proved=True), "Strong"),
+])
+def test_the_loader_names_what_is_wrong(tmp_path, spoil, says):
+    position, _ = _hand_made()
+    spoil(position)
+    _file(tmp_path, [position])
+    with pytest.raises(ValueError, match=says) as err:
+        load("icebreaker", tmp_path)
+    assert "icebreaker.json" in str(err.value)
+
+
+def test_the_loader_refuses_a_position_twice(tmp_path):
+    position, _ = _hand_made()
+    _file(tmp_path, [position, position])
+    with pytest.raises(ValueError, match="twice"):
+        load("icebreaker", tmp_path)
+
+
+# -- the shipped files --------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", WITH_POSITIONS)
+def test_every_game_ships_suite_positions_from_its_default_board(game_id):
+    positions = SHIPPED[game_id]  # loading checked each one (legal moves, values, a losing move)
+    assert positions, f"no suite positions for {game_id}"
+    defaults = get_game(game_id).validate()
+    assert all(p.options == defaults for p in positions)
+    # A few positions per game record: the set is varied.
+    per_record = {}
+    for p in positions:
+        per_record[p.source["record"]] = per_record.get(p.source["record"], 0) + 1
+    assert max(per_record.values()) <= suite.plan_for(game_id).per_record
+    data = json.loads(path_for(game_id).read_text(encoding="utf-8"))
+    assert data["options"] == defaults and len(data["records"]) >= len(per_record)
+
+
+@pytest.mark.parametrize("game_id", sorted(NONE_YET))
+def test_a_game_without_positions_yet_has_mined_records_that_say_where_the_proofs_stopped(game_id):
+    assert SHIPPED[game_id] == []  # once positions come, the game leaves NONE_YET
+    data = json.loads(path_for(game_id).read_text(encoding="utf-8"))
+    assert data["records"] and all(r["walk"]["stop"] for r in data["records"] if r["walk"]["done"])
+
+
+@pytest.mark.parametrize("game_id", WITH_POSITIONS)
+def test_the_fastest_proved_position_of_each_game_proves_again(game_id):
+    p = min(SHIPPED[game_id], key=lambda p: p.proof_seconds)
+    proved = Prover(game_id, p.options, p.exact).prove(p.moves, seconds=max(5.0, 10 * p.proof_seconds))
+    assert proved is not None, f"{p.id} not proved again"
+    values, _ = proved
+    assert set(values) == set(p.values)
+    if p.exact:
+        assert values == p.values
+    else:  # only win, draw or loss is sure (the plies are the line found)
+        assert {m: result_of(v) for m, v in values.items()} == {m: result_of(v) for m, v in p.values.items()}
+
+
+# -- the miner and the runner -------------------------------------------------------------
+def test_the_miner_resumes_a_half_played_game_and_keeps_its_moves(tmp_path):
+    plan = Plan(strong_seconds=0.02, proof_seconds=1.0)
+    first = Miner("icebreaker", tmp_path, plan, report=lambda line: None)
+    first.run(0.3)
+    [record] = json.loads(path_for("icebreaker", tmp_path).read_text(encoding="utf-8"))["records"]
+    assert record["playing"] and record["moves"], "stopped mid-game with its moves kept"
+    played = list(record["moves"])
+    second = Miner("icebreaker", tmp_path, report=lambda line: None)  # the plan comes from the file
+    assert second.plan == plan
+    second.run(0.6)
+    record = json.loads(path_for("icebreaker", tmp_path).read_text(encoding="utf-8"))["records"][0]
+    assert record["moves"][:len(played)] == played and len(record["moves"]) > len(played)
+    get_game("icebreaker").replay(record["moves"])
+
+
+def test_run_prints_a_line_per_game(tmp_path, capsys):
+    position, legal = _hand_made()
+    _file(tmp_path, [position])
+    assert suite.main(["run", "--game", "icebreaker", "--level", "strong", "--seconds", "0.05",
+                       "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "strong, 0.05 s a move, 1 thread:"
+    assert out[1].split()[0] == "icebreaker" and "of 1;" in out[1] and "proved by itself" in out[1]
