@@ -251,7 +251,9 @@ def test_setup_remembers_the_last_choices_across_restarts(make_app, tmp_path):
     d.app.scenes.switch("setup", GameChoice("icebreaker"))
     d.frames(2)
     form = d.scene.form
-    d.choose(form.menu_for("seat0"), "Bot: Strong")
+    from frostfield.ui.bots import level_label
+
+    d.choose(form.menu_for("seat0"), "Bot: " + level_label("icebreaker", d.scene.setup().options, "strong"))  # "Strong (~1940)"
     d.choose(form.menu_for("seat1"), "Human")
     d.choose(form.menu_for("match"), "two games, roles swapped")
     d.press("Start")
