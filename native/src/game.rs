@@ -97,11 +97,6 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn exploration(&self) -> Option<f64> {
         None
     }
-    /// Player 0's chance judged at a glance (0..1), for implicit minimax backups (see
-    /// `Spec::minimax`); None: the game has no evaluation.
-    fn evaluate(&self, _state: &G) -> Option<f64> {
-        None
-    }
     /// Player 0's reward for a game that ended inside the tree (shaped rewards must agree with `playout`).
     fn result(&self, state: &G) -> f64 {
         result0(state)

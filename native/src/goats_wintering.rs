@@ -492,10 +492,6 @@ impl<B: GoatsBits> Knowledge<GoatsWintering<B>> for GoatsWinteringKnowledge {
         Some(0.4)
     }
 
-    fn evaluate(&self, state: &GoatsWintering<B>) -> Option<f64> {
-        Some(if state.is_over() { result0(state) } else { GoatsWinteringKnowledge::evaluate(self, state) })
-    }
-
     /// Passing, when the mover is proved to win by passing to the end (a lead converted).
     fn winning_move(&self, state: &GoatsWintering<B>) -> Option<(Move, u32)> {
         if self.pass_budget == 0 {

@@ -475,10 +475,6 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
         Some(0.4)
     }
 
-    fn evaluate(&self, state: &Icebreaker<B>) -> Option<f64> {
-        Some(if state.over() { result0(state) } else { state.race(self.scale) })
-    }
-
     #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> bool {
         match name {

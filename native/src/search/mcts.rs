@@ -23,7 +23,9 @@ const WIN: i8 = 2;
 /// A search on several threads shares `node_cap` among its trees.
 pub const MAX_NODES: usize = 8_000_000;
 
-/// UCB1's exploration constant at every level (textbook UCT's; H/V measured 0.6 and 0.7 no better).
+/// UCB1's exploration constant at every level, unless the game's knowledge asks for its own
+/// (`Knowledge::exploration`: Icebreaker and Goats Wintering, 0.4); textbook UCT's. H/V measured
+/// 0.6 and 0.7 no better.
 pub const C: f64 = 1.0;
 /// Every level offers a node to the endgame solver when its visits reach this.
 pub const SOLVE_AT: u32 = 200;
@@ -120,15 +122,6 @@ impl Spec {
     pub fn widen(&self) -> u32 {
         tuned!(self.knobs.widen).unwrap_or(0)
     }
-
-    /// The weight of the evaluation's minimax in selection (implicit minimax backups, Lanctot et
-    /// al. 2014); 0 (every level): not used.
-    pub fn minimax(&self) -> f64 {
-        if !self.knowledge() {
-            return 0.0;
-        }
-        tuned!(self.knobs.minimax).unwrap_or(0.0)
-    }
 }
 
 /// Experiments' overrides of the search's settings, set by name (the `experiments` build only).
@@ -144,14 +137,13 @@ pub struct Knobs {
     pub root_share: Option<f64>,
     pub swindle: Option<f64>,
     pub widen: Option<u32>,
-    pub minimax: Option<f64>,
 }
 
 #[cfg(feature = "experiments")]
 impl Knobs {
     /// The search's knobs, by name.
     pub const NAMES: &'static [&'static str] =
-        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "minimax"];
+        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen"];
 
     /// Sets the knob `name` (false: no such knob of the search); an error names a value out of range.
     pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
@@ -172,7 +164,6 @@ impl Knobs {
             "root_share" => self.root_share = Some(within(0.0, 1.0)?),
             "swindle" => self.swindle = Some(within(0.0, 1.0)?),
             "widen" => self.widen = Some(within(0.0, u32::MAX as f64)? as u32),
-            "minimax" => self.minimax = Some(within(0.0, 1.0)?),
             _ => return Ok(false),
         }
         Ok(true)
@@ -195,7 +186,6 @@ struct Node<M> {
     proof: i8,      // UNPROVED, or LOSS / DRAW / WIN for `player`
     secure: i8,     // the best proved value among the moves here, for `mover` (LOSS: none better)
     depth: u32,     // plies to the end when proved
-    eval: f32,      // the evaluation's minimax for `player` (NAN: not evaluated; see Spec::minimax)
     n: u32,
     w: f64,
 }
@@ -217,7 +207,6 @@ impl<M> Node<M> {
             proof: UNPROVED,
             secure: LOSS,
             depth: 0,
-            eval: f32::NAN,
             n: 0,
             w: 0.0,
         }
@@ -260,7 +249,6 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
     deadline: Option<Instant>,
     solver_time: Duration,
     c: f64,       // Spec::c for this game, read once
-    minimax: f64, // Spec::minimax, read once
     /// Past this many nodes the tree stops growing (MAX_NODES unless a team shares the memory).
     pub max_nodes: usize,
     /// Another thread's word that this search may end (a team's helpers and main search).
@@ -277,10 +265,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         } else {
             None
         };
-        let minimax = spec.minimax();
         Mcts {
             c: spec.c(knowledge.exploration()),
-            minimax,
             spec,
             knowledge,
             stats: Stats::default(),
@@ -466,14 +452,12 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 // A leaf seen for the first time: is the game over here?
                 self.expand(node, &state);
                 if self.nodes[node].proof != UNPROVED {
-                    self.evaluate(node, &state);
                     if self.spec.proofs() {
                         self.update_proof(self.nodes[node].parent);
                     }
                     break;
                 }
                 if node != 0 {
-                    self.evaluate(node, &state);
                     let r0 = self.knowledge.playout(&mut state, &mut self.scratch, &mut self.rng);
                     self.backup(node, r0);
                     return Ok(());
@@ -503,42 +487,6 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         let r0 = if nd.player == 0 { v } else { 1.0 - v };
         self.backup(node, r0);
         Ok(())
-    }
-
-    /// Implicit minimax backups: a new leaf's evaluation, then its parents' minimax of their
-    /// children's (a proved child counts its proof), for parents whose every move has a child (a
-    /// maximum over some of them would miss the best move; until then a node keeps its own).
-    /// Does nothing unless `Spec::minimax` is set.
-    fn evaluate(&mut self, node: usize, state: &G) {
-        if self.minimax == 0.0 {
-            return;
-        }
-        let Some(e0) = self.knowledge.evaluate(state) else { return };
-        let nd = &mut self.nodes[node];
-        nd.eval = if nd.player == 0 { e0 } else { 1.0 - e0 } as f32;
-        let mut node = nd.parent;
-        while node != NIL {
-            let nd = &self.nodes[node as usize];
-            if nd.tried < nd.active {
-                return;
-            }
-            let mut best = f32::NAN;
-            let mut ch = nd.child;
-            while ch != NIL {
-                let c = &self.nodes[ch as usize];
-                let v = if c.proof != UNPROVED { c.proof as f32 / 2.0 } else { c.eval };
-                if !(v <= best) && !v.is_nan() {
-                    best = v; // an unevaluated child is left out
-                }
-                ch = c.sibling;
-            }
-            let value = if nd.player == nd.mover { best } else { 1.0 - best };
-            if value.is_nan() || value == nd.eval {
-                return;
-            }
-            self.nodes[node as usize].eval = value;
-            node = self.nodes[node as usize].parent;
-        }
     }
 
     /// Adds a playout's result along the path; a mover who can secure a proved draw (or better)
@@ -584,7 +532,6 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
         let log_n = (nd.n.max(1) as f64).ln();
         let c = self.c;
-        let alpha = self.minimax;
         // With proofs, a proved move needs no more visits: what it secures is in `secure`.
         let skip_proved = self.spec.proofs();
         let mut best = None;
@@ -599,12 +546,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 }
                 child.proof as f64 / 2.0
             } else {
-                let mean = child.w / child.n as f64;
-                if alpha > 0.0 && !child.eval.is_nan() {
-                    (1.0 - alpha) * mean + alpha * child.eval as f64
-                } else {
-                    mean
-                }
+                child.w / child.n as f64
             };
             let score = mean + c * (log_n / child.n.max(1) as f64).sqrt();
             if score > best_score {
@@ -981,59 +923,6 @@ pub(crate) mod tests {
         assert_eq!(spec.knobs.set("max_playout", 12.0), Ok(false)); // a game's knob, not the search's
         assert!(spec.knobs.set("swindle", 1.5).unwrap_err().contains("swindle"));
         assert_eq!((spec.solve_at(), spec.c(Some(0.4)), spec.swindle()), (40, 0.7, SWINDLE));
-    }
-
-    /// Knows who wins Nim: the mover, unless the stones are a multiple of 4.
-    #[derive(Clone)]
-    struct Oracle;
-
-    impl Knowledge<Nim> for Oracle {
-        fn evaluate(&self, state: &Nim) -> Option<f64> {
-            Some(if (state.stones % 4 != 0) == (state.to_move == 0) { 1.0 } else { 0.0 })
-        }
-    }
-
-    #[cfg(feature = "experiments")]
-    #[test]
-    fn implicit_minimax_backs_each_leafs_evaluation_up_the_tree() {
-        let search = |iterations: u64| {
-            let mut weighed = spec(iterations);
-            weighed.knobs.set("minimax", 1.0).unwrap();
-            weighed.knobs.set("proofs", 0.0).unwrap();
-            let mut m = Mcts::new(weighed, Oracle, 1, false);
-            m.search(&Nim { stones: 9, to_move: 0 }, None, &mut Watch::silent()).unwrap();
-            m
-        };
-        // 9 stones: taking 1 leaves 8, lost for the opponent. Three iterations give each root
-        // move a leaf, and the root the maximum of their values.
-        let m = search(3);
-        let eval = |m: &Mcts<Nim, Oracle>, mv: u32| {
-            let mut ch = m.nodes[0].child;
-            while m.nodes[ch as usize].mv != Some(mv) {
-                ch = m.nodes[ch as usize].sibling;
-            }
-            m.nodes[ch as usize].eval
-        };
-        assert_eq!((eval(&m, 1), eval(&m, 2), eval(&m, 3)), (1.0, 0.0, 0.0));
-        assert_eq!(m.nodes[0].eval, 0.0, "the root's value is for player 1, who faces the winning take");
-        // Deeper, every node whose moves all have children holds its exact minimax value.
-        let m = search(300);
-        for nd in &m.nodes[1..] {
-            if nd.tried == nd.active && nd.len > 0 {
-                let mut at = Nim { stones: 9, to_move: 0 };
-                let mut path = vec![];
-                let mut up = nd;
-                while let Some(mv) = up.mv {
-                    path.push(mv);
-                    up = &m.nodes[up.parent as usize];
-                }
-                path.iter().rev().for_each(|&mv| at.play(mv));
-                let mover_wins = at.stones % 4 != 0;
-                assert_eq!(nd.eval, if mover_wins == (nd.player == nd.mover) { 1.0 } else { 0.0 }, "{path:?}");
-            }
-        }
-        assert_eq!(m.analysis()[0].mv, 1, "with all weight on the minimax, the winning take is searched most");
-        assert!(Mcts::new(spec(10), Oracle, 1, false).minimax == 0.0, "off unless asked for");
     }
 
     #[test]
