@@ -23,9 +23,9 @@ const WIN: i8 = 2;
 /// A search on several threads shares `node_cap` among its trees.
 pub const MAX_NODES: usize = 8_000_000;
 
-/// UCB1's exploration constant at every level, unless the game's knowledge asks for its own
-/// (`Knowledge::exploration`: Icebreaker and Goats Wintering, 0.4); textbook UCT's. H/V measured
-/// 0.6 and 0.7 no better.
+/// UCB1's exploration constant at every level (textbook UCT's), unless the game's knowledge asks
+/// for its own (`Knowledge::exploration`: Icebreaker and Goats Wintering, 0.4). H/V measured 0.6
+/// and 0.7 no better.
 pub const C: f64 = 1.0;
 /// Every level offers a node to the endgame solver when its visits reach this.
 pub const SOLVE_AT: u32 = 200;
