@@ -99,3 +99,19 @@ def test_a_match_stops_once_the_sprt_decides():
     text = out.getvalue()
     assert "A is better" in text
     assert text.count("  game ") < 40
+
+
+def test_a_game_stopped_at_the_ply_limit_is_saved_as_a_record_review_opens(tmp_path):
+    from frostfield.game.record import load
+
+    out = io.StringIO()
+    # Neither bot passes first at 0-0 (the other would pass and win): 4 plies never end a game.
+    run("goats-wintering", {"size": 2}, "casual", "strong", 2, 0.01, out=out, max_plies=4, unfinished=tmp_path)
+    saved = sorted(tmp_path.glob("*.json"))
+    assert [p.name for p in saved] == ["goats-wintering-game1.json", "goats-wintering-game2.json"]
+    loaded = [load(p).record for p in saved]
+    assert [len(r.moves) for r in loaded] == [4, 4]
+    # A (casual) plays the first player in game 1 and the second in game 2.
+    assert [r.players[0].level for r in loaded] == ["casual", "strong"]
+    assert not loaded[0].replay().is_over
+    assert f"saved to {saved[0]}" in out.getvalue()

@@ -25,6 +25,7 @@ import multiprocessing
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from frostfield.game import GAMES, get_game
 
@@ -114,7 +115,7 @@ class Side:
 
 
 def play_game(game, options: dict, bots, first: int, max_plies: int = 2000):
-    """One game; bots[i] plays player (i + first) % 2. Returns (final state, per-bot time, moves)."""
+    """One game; bots[i] plays player (i + first) % 2. Returns (final state, per-bot time, per-bot moves, the moves)."""
     state = game.new(**options)
     moves: list[str] = []
     for bot in bots:
@@ -129,7 +130,7 @@ def play_game(game, options: dict, bots, first: int, max_plies: int = 2000):
         made[who] += 1
         state = state.play(move)  # the checked play: a bot's illegal move would raise here
         moves.append(str(move))
-    return state, spent, made
+    return state, spent, made, moves
 
 
 def _one_game(job: tuple) -> tuple:
@@ -142,18 +143,31 @@ def _one_game(job: tuple) -> tuple:
                           tune=split_level(level)[1], threads=threads[i])
                  for i, level in enumerate((level_a, level_b)))
     first = g % 2 if role is None else role  # in even games A plays player 0 (unless A keeps one role)
-    state, spent, made = play_game(game, options, bots, first, max_plies)
-    return g, first, state.winner if state.is_over else None, state.is_over, state.scores, state.ply, spent, made
+    state, spent, made, moves = play_game(game, options, bots, first, max_plies)
+    return g, first, state.winner if state.is_over else None, state.is_over, state.scores, state.ply, spent, made, moves
+
+
+def keep_unfinished(folder: Path, game_id: str, options: dict, levels: tuple[str, str], first: int, g: int,
+                    moves, out) -> None:
+    """Save game g, stopped at the ply limit, as a record the app's review opens; say where."""
+    from frostfield.game.record import Record, Seat, save
+
+    seats = [Seat("bot", levels[0], "A"), Seat("bot", levels[1], "B")]
+    players = (seats[0], seats[1]) if first == 0 else (seats[1], seats[0])
+    path = save(folder / f"{game_id}-game{g + 1}.json", Record(game_id, options, players, tuple(moves)))
+    print(f"  game {g + 1} stopped at the ply limit: saved to {path}", file=out, flush=True)
 
 
 def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
         seconds: float | None, seed: int = 1, out=None, jobs: int = 1,
         role: int | None = None, max_plies: int = 2000, pairs: bool = False,
-        sprt: tuple[float, float] | None = None, threads: tuple[int, int] = (1, 1)) -> tuple[Side, Side]:
+        sprt: tuple[float, float] | None = None, threads: tuple[int, int] = (1, 1),
+        unfinished: Path | None = None) -> tuple[Side, Side]:
     """Play the match and print the report; returns both sides' tallies.
 
     With `pairs`, games 2k and 2k + 1 (roles swapped) are a pair scored as a match (`games`
     is then twice the pairs). With `sprt` (elo0, elo1) the match stops once the test decides.
+    Games stopped at the ply limit are saved as records in the folder `unfinished`, if given.
     """
     out = out if out is not None else sys.stdout
     from frostfield.game.bots.levels import STRONG_SECONDS
@@ -181,10 +195,12 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
     else:
         pool, results = None, map(_one_game, work)
     try:
-        for g, first, winner, over, scores, plies, spent, made in results:
+        for g, first, winner, over, scores, plies, spent, made, moves in results:
             a_role, pair_line = first, None
             if not over:
                 limited.append((scores[a_role], scores[1 - a_role]))
+                if unfinished is not None:
+                    keep_unfinished(unfinished, game_id, options, (level_a, level_b), first, g, moves, out)
             if pairs:
                 halves.setdefault(g // 2, {})[first] = (winner, scores)
                 if len(halves[g // 2]) == 2:
@@ -329,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="A always plays this player (0 or 1) instead of alternating")
     parser.add_argument("--max-plies", type=int, default=2000,
                         help="a game still going after this many plies counts as a draw (Goats Wintering can cycle)")
+    parser.add_argument("--unfinished", type=Path, default=None, metavar="DIR",
+                        help="save each game stopped at the ply limit here, as a record the app opens")
     args = parser.parse_args(argv)
     try:
         options = parse_options(args.option)
@@ -356,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
         games = 2 * args.pairs if args.pairs else args.games
         run(args.game, options, args.a, args.b, games, args.seconds, args.seed, jobs=args.jobs,
             role=args.role, max_plies=args.max_plies, pairs=args.pairs is not None, sprt=sprt,
-            threads=threads)
+            threads=threads, unfinished=args.unfinished)
     except ValueError as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2
