@@ -292,3 +292,29 @@ fn the_search_finds_the_win_of_an_endgame_the_solver_proves() {
     assert!(best.proof.is_some_and(|p| p > 0), "{} is not proved to win", state.notation(best.mv));
     assert!(score_of(&state, best.mv) > 0);
 }
+
+/// No level lets the solver try the whole position: its proofs see who wins, not the initials, and a
+/// root proved won was played at once. With all a level may ask (Expert's solve_root), a won 8×8
+/// endgame of 12 empty squares is settled by no solver call, and the search still plays a winning move.
+#[test]
+fn no_level_lets_the_solver_try_the_root() {
+    let (mut rng, mut scratch, mut watch) = (Rng::new(5), Vec::new(), Watch::silent());
+    let mut solver = Solver::new(false, false);
+    let (state, moves) = loop {
+        let (mut state, mut moves) = (at(&[], &[]), Vec::new());
+        while state.left > 12 || state.phase == Phase::Pending {
+            let mv = state.random_move(&mut scratch, &mut rng).unwrap();
+            moves.push(state.notation(mv));
+            state.play(mv);
+        }
+        if solver.try_solve(&state, None, None, &mut watch).unwrap().is_some_and(|(value, _)| value == 1.0) {
+            break (state, moves);
+        }
+    };
+    let spec = Spec { solve_nodes: 50_000, solve_root: true, ..Spec::new(Some(60.0), Some(3_000)) };
+    let mut engine = crate::engine::make("hv-grid", &Options::default(), spec, 1, 1).unwrap();
+    let (scored, stats) = engine.search(&moves, &mut Watch::silent()).unwrap();
+    assert_eq!(stats.solved, 0, "{scored:?}");
+    let best = state.parse(&scored[0].0).unwrap();
+    assert!(solver.child_score(&state, best, (-1, 1), None, &mut watch).unwrap() > 0, "{} throws the win away", scored[0].0);
+}
