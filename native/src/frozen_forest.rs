@@ -390,7 +390,6 @@ pub struct FrozenForestKnowledge {
     pub approach: f64,     // share of Yuki's playout steps toward Mina in Mina's search
     pub sweep: bool,       // Yuki's playouts in his own search sweep (safe Warnsdorff); else random
     pub mina_greedy: bool, // Mina's playouts hide where Yuki has the fewest steps; else random
-    pub trees_weight: f64, // share of a playout's reward given to the trees eaten (the match's tree rule)
     #[cfg(feature = "experiments")]
     pub tried: Tried,
 }
@@ -418,7 +417,6 @@ impl Native for FrozenForest {
             approach: 0.8,
             sweep: true,
             mina_greedy: true,
-            trees_weight: 0.0,
             #[cfg(feature = "experiments")]
             tried: Tried::default(),
         }
@@ -426,19 +424,6 @@ impl Native for FrozenForest {
 }
 
 impl FrozenForestKnowledge {
-    /// Player 0's reward of a finished game: the result, less `trees_weight` times the share of
-    /// the trees eaten for the winner and that much for the loser. A match of two games (RULES.md)
-    /// goes, between two wins in one seat, to the quicker Yuki or to the Mina who stranded hers
-    /// sooner: the winner wants few trees eaten, the loser many.
-    pub fn reward(&self, state: &FrozenForest) -> f64 {
-        let result = result0(state);
-        if self.trees_weight == 0.0 {
-            return result;
-        }
-        let eaten = self.trees_weight * state.eaten as f64 / state.cfg.start_trees.count() as f64;
-        if result > 0.5 { 1.0 - eaten } else { eaten }
-    }
-
     /// Mina's playout step: where Yuki has the fewest steps (or at random without `mina_greedy`).
     fn mina_playout_step(&self, state: &FrozenForest, moves: &mut [u8], rng: &mut Rng) -> u8 {
         if !self.mina_greedy {
@@ -526,7 +511,7 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
         loop {
             state.legal_moves(moves);
             if moves.is_empty() {
-                return self.reward(state);
+                return result0(state);
             }
             let mv = if moves.len() == 1 || state.yuki == NONE || state.mina == NONE {
                 moves[rng.below(moves.len())]
@@ -559,7 +544,6 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
             "approach" => self.approach = value,
             "sweep" => self.sweep = value != 0.0,
             "mina_greedy" => self.mina_greedy = value != 0.0,
-            "trees_weight" => self.trees_weight = value,
             "mina_sample" => self.tried.mina_sample = value as usize,
             "playout_keep" => self.tried.playout_keep = value != 0.0,
             "mina_order" => self.tried.mina_order = value != 0.0,
@@ -610,39 +594,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// With `trees_weight`, every win still beats every loss, and among games with one winner the
-    /// winner likes fewer trees eaten and the loser more (the match's tree rule); without it the
-    /// reward is the result.
-    #[test]
-    fn the_reward_counts_the_trees_eaten_for_the_loser_and_against_the_winner() {
-        let opts = options(&[("size", "6")]);
-        let (plain, mut shaped) = (FrozenForest::knowledge(false), FrozenForest::knowledge(false));
-        shaped.trees_weight = 0.2;
-        let mut rng = Rng::new(3);
-        let mut moves = Vec::new();
-        let mut games: Vec<(usize, u16, f64)> = Vec::new(); // winner, trees eaten, Yuki's reward
-        for _ in 0..300 {
-            let mut s = FrozenForest::new(&opts).unwrap();
-            while let Some(mv) = s.random_move(&mut moves, &mut rng) {
-                s.play(mv);
-            }
-            let winner = s.winner().unwrap();
-            assert_eq!(plain.reward(&s), if winner == YUKI { 1.0 } else { 0.0 });
-            games.push((winner, s.eaten, shaped.reward(&s)));
-        }
-        for &(w, e, r) in &games {
-            for &(w2, e2, r2) in &games {
-                if w == YUKI && w2 == MINA {
-                    assert!(r > r2, "a win for Yuki is worth more to him than any loss");
-                } else if w == w2 && e < e2 {
-                    // Yuki's reward: falls with the trees when he wins, rises when he loses.
-                    assert!(if w == YUKI { r > r2 } else { r < r2 }, "winner {w}, {e} against {e2} trees");
-                }
-            }
-        }
-        assert!(games.iter().any(|g| g.0 == YUKI) && games.iter().any(|g| g.0 == MINA));
     }
 
     /// The knowledge's playouts (Mina's greedy hiding, Yuki's sweep and cornering) run to the end
