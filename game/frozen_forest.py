@@ -203,11 +203,13 @@ class FrozenForestGame(Game):
         return s
 
     def match_tiebreak(self, match, role: int) -> MatchResult:
-        """One win each means both won as `role`: as Yuki the fewer trees eaten wins, as Mina the more."""
+        """One win each means both won as `role`; each person's own Yuki decides: the one who ate fewer
+        trees as Yuki wins (both won as Yuki), the one whose Yuki ate more wins (both won as Mina: each lost
+        as Yuki, and the longer fight wins, as a winning Mina strands Yuki sooner)."""
         wins = (1, 1)
         # Both scores of a Frozen Forest game are the trees Yuki ate, so either index works.
         eaten = [match.games[g].scores[0] for g in (0, 1)]
-        winners = [person_in_role(g, role) for g in (0, 1)]  # who won game g, in `role` both times
+        yukis = [person_in_role(g, YUKI) for g in (0, 1)]  # who played Yuki in game g
         yuki, mina = match.roles
         if eaten[0] == eaten[1]:
             side = yuki if role == YUKI else mina
@@ -216,13 +218,13 @@ class FrozenForestGame(Game):
             )
         if role == YUKI:
             g = 0 if eaten[0] < eaten[1] else 1
-            why = (f"Both won as {yuki}; {match.names[winners[g]]} ate fewer trees as {yuki} "
+            why = (f"Both won as {yuki}; {match.names[yukis[g]]} ate fewer trees as {yuki} "
                    f"({eaten[g]} against {eaten[1 - g]}).")
         else:
             g = 0 if eaten[0] > eaten[1] else 1
-            why = (f"Both won as {mina}; {match.names[winners[g]]}'s {yuki} ate more trees "
+            why = (f"Both won as {mina}; {match.names[yukis[g]]}'s {yuki} ate more trees "
                    f"({eaten[g]} against {eaten[1 - g]}).")
-        return MatchResult(winners[g], wins, why)
+        return MatchResult(yukis[g], wins, why)
 
     def puzzle_prompt(self, state) -> tuple[str, str]:
         """Yuki catches Mina; Mina strands Yuki."""

@@ -5,7 +5,8 @@ role 0 and B role 1; in the second they swap. RULES.md section 1 says who wins:
 
 - a person who wins both games wins the match;
 - if both won in role 0 (Yuki), the one who ate fewer trees as Yuki wins;
-- if both won in role 1 (Mina), the one whose Yuki ate more trees wins;
+- if both won in role 1 (Mina), the one whose Yuki ate more trees wins (each person's own Yuki, in the
+  game they lost: a winning Mina strands Yuki sooner, a losing Yuki holds out longer);
 - equal counts: the match is drawn.
 
 For the other games the same shape applies with the game's own score: a person who
@@ -188,15 +189,20 @@ def match_guidance(game, first: GameResult, eaten_now: int, most: int,
             ">": f"your {yuki} must eat more than {{k}}",
             "=": f"your {yuki} must eat exactly {{k}}"},
         1: {"any": f"{mina} must survive",
-            "<": f"{mina} must survive while {yuki} has eaten fewer than {{k}}",
+            "<": f"{mina} must strand {yuki} before he has eaten {{k}}",
             ">": f"{mina} must survive until {yuki} has eaten more than {{k}}",
             "=": f"{mina} must survive with {yuki} at exactly {{k}}"},
+    }
+    losing = {  # a person who loses game 2 and still wins the match, by the count
+        0: {">": f"or eat more than {{k}} before {mina} strands him"},
+        1: {">": f"or be caught only once {yuki} has eaten more than {{k}}"},
     }
     lines = []
     for role, side in ((0, yuki), (1, mina)):
         person = person_in_role(1, role)
         who = f"{names[person]} ({side})"
         win = _outcome_runs(outcome[role], person)
+        lose = _outcome_runs(outcome[1 - role], person)
         draw = _outcome_runs(outcome[role], None, exact=True)
         tie = f"{draw[1:]} exactly: a draw" if draw and draw[0] == "=" else None
         if win is None:
@@ -205,5 +211,7 @@ def match_guidance(game, first: GameResult, eaten_now: int, most: int,
             continue
         trees = "" if win == "any" else plural(int(win[1:]), "tree")
         needs = phrases[role]["any" if win == "any" else win[0]].format(k=trees)
+        if lose and lose[0] in losing[role]:
+            needs += ", " + losing[role][lose[0]].format(k=plural(int(lose[1:]), "tree"))
         lines.append(f"{who}: to win the match, {needs}" + (f" ({tie})." if tie else "."))
     return lines

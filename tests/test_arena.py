@@ -48,10 +48,10 @@ def test_pairs_are_scored_as_matches_by_the_rule_book():
     # (winner role, scores by role): the first game A plays Yuki, the second Mina.
     assert pair_score("frozen-forest", roles, (yuki, (9, 9)), (mina, (5, 5))) == 1.0  # A won both
     assert pair_score("frozen-forest", roles, (mina, (9, 9)), (yuki, (5, 5))) == 0.0  # B won both
-    # Both won as Mina: the Mina whose Yuki ate more trees wins. B's Mina held out while A's Yuki
-    # ate 12 (game 1); A's Mina, while B's Yuki ate 7 (game 2): B wins the match.
-    assert pair_score("frozen-forest", roles, (mina, (12, 12)), (mina, (7, 7))) == 0.0
-    assert pair_score("frozen-forest", roles, (mina, (7, 7)), (mina, (12, 12))) == 1.0
+    # Both won as Mina: the one whose own Yuki ate more trees wins. A's Yuki ate 12 before B's Mina
+    # stranded him (game 1); B's Yuki, 7 before A's Mina did (game 2): A wins the match.
+    assert pair_score("frozen-forest", roles, (mina, (12, 12)), (mina, (7, 7))) == 1.0
+    assert pair_score("frozen-forest", roles, (mina, (7, 7)), (mina, (12, 12))) == 0.0
     # Both won as Yuki: the fewer trees eaten wins; equal counts draw.
     assert pair_score("frozen-forest", roles, (yuki, (6, 6)), (yuki, (8, 8))) == 1.0
     assert pair_score("frozen-forest", roles, (yuki, (6, 6)), (yuki, (6, 6))) == 0.5

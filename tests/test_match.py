@@ -35,11 +35,12 @@ def test_both_won_as_yuki_the_one_who_ate_fewer_trees_wins():
 
 
 def test_both_won_as_mina_the_one_whose_yuki_ate_more_trees_wins():
-    # Game 1: Bo is Mina and wins when Yuki had eaten 20; game 2: Ann is Mina, Yuki ate 25.
+    # Game 1: Ann is Yuki and is stranded after 20 trees; game 2: Bo is Yuki, stranded after 25. Each
+    # person's own Yuki counts: Bo's ate more (a winning Mina strands Yuki sooner).
     m = ff_match(GameResult(MINA, (20, 20)), GameResult(MINA, (25, 25)))
-    assert m.winner == 0
-    assert "more trees" in m.reason and "Ann" in m.reason and "25 against 20" in m.reason
-    assert ff_match(GameResult(MINA, (26, 26)), GameResult(MINA, (25, 25))).winner == 1
+    assert m.winner == 1
+    assert m.reason == "Both won as Mina; Bo's Yuki ate more trees (25 against 20)."
+    assert ff_match(GameResult(MINA, (26, 26)), GameResult(MINA, (25, 25))).winner == 0
 
 
 @pytest.mark.parametrize("role", [YUKI, MINA])

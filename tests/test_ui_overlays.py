@@ -293,21 +293,22 @@ def test_game_2_guidance_after_yuki_won_game_1(driver):
     lines = scene.match_lines()
     assert lines[0] == "Game 1: Player A won as Yuki (3 trees eaten)."
     assert lines[1] == "Player B (Yuki): to win the match, your Yuki must eat fewer than 3 trees (3 exactly: a draw)."
-    assert lines[2] == "Player A (Mina): to win the match, Mina must survive."
+    assert lines[2] == ("Player A (Mina): to win the match, Mina must survive, or be caught only once Yuki has "
+                        "eaten more than 3 trees.")
 
 
 def test_game_2_guidance_after_mina_won_game_1(driver):
     scene = match_scene(driver, 2, MINA_WINS[3])
     assert scene.match_lines()[1:] == [
-        "Player B (Yuki): to win the match, your Yuki must catch Mina.",
-        "Player A (Mina): to win the match, Mina must survive until Yuki has eaten more than 3 trees "
-        "(3 exactly: a draw).",
+        "Player B (Yuki): to win the match, your Yuki must catch Mina, or eat more than 3 trees before Mina "
+        "strands him.",
+        "Player A (Mina): to win the match, Mina must strand Yuki before he has eaten 3 trees (3 exactly: a draw).",
     ]
 
 
 @pytest.mark.parametrize("first, second, verdict", [
     (YUKI_WINS[3], YUKI_WINS[2], "Both won as Yuki; Player B ate fewer trees as Yuki (2 against 3)."),
-    (MINA_WINS[3], MINA_WINS[4], "Both won as Mina; Player A's Yuki ate more trees (4 against 3)."),
+    (MINA_WINS[3], MINA_WINS[4], "Both won as Mina; Player B's Yuki ate more trees (4 against 3)."),
     (YUKI_WINS[3], MINA_WINS[4], "Player A won both games."),
     (YUKI_WINS[3], YUKI_WINS[3], "Both won as Yuki and Yuki ate 3 trees both times: a drawn match."),
 ], ids=["yuki-yuki", "mina-mina", "split", "equal"])
@@ -327,8 +328,13 @@ def test_guidance_follows_the_count_as_game_2_unfolds():
     assert match_guidance(ff, yuki_won, 23, 90)[0] == (
         "Player B (Yuki): winning this game no longer wins the match (23 exactly: a draw).")
     assert match_guidance(ff, yuki_won, 24, 90) == ["Player A has won the match, however this game ends."]
+    assert match_guidance(ff, yuki_won, 10, 90)[1] == (
+        "Player A (Mina): to win the match, Mina must survive, or be caught only once Yuki has eaten more than "
+        "23 trees.")
     mina_won = GameResult(1, (23, 23))
-    assert match_guidance(ff, mina_won, 24, 90)[1] == "Player A (Mina): to win the match, Mina must survive."
+    assert match_guidance(ff, mina_won, 10, 90)[1] == (
+        "Player A (Mina): to win the match, Mina must strand Yuki before he has eaten 23 trees (23 exactly: a draw).")
+    assert match_guidance(ff, mina_won, 24, 90) == ["Player B has won the match, however this game ends."]
 
 
 @pytest.mark.parametrize("game_id", ["frozen-forest", "icebreaker", "hv-grid", "goats-wintering"])
