@@ -278,3 +278,34 @@ def test_without_typed_names_the_question_names_the_roles(driver):
         driver.play(scene.state.parse_move(move))
     driver.frames(2)
     assert "Vertical asks for b4" in scene.panel.message_text() and "(Vertical)" not in scene.panel.message_text()
+
+
+def test_a_match_note_longer_than_its_box_scrolls_with_the_wheel_to_its_last_words(make_app, monkeypatch):
+    from frostfield.ui.headless import Driver
+    from frostfield.ui.widgets.prose import PAD_X
+
+    d = Driver(make_app(offer_resume=False, size=(800, 560)))
+    d.frames(2)
+    setup = GameSetup("frozen-forest", get_game("frozen-forest").validate(size=4), (Seat(), Seat()), match=True)
+    mina_won_after_3 = ("d3", "b3", "c4", "a2", "d4", "a1")  # game 1: Mina strands Yuki after 3 trees
+    d.app.scenes.switch("play", PlayRequest(setup, 2, mina_won_after_3, ()))
+    d.frames(2)
+    panel = d.scene.panel
+    total, shown = panel.match_lines()
+    assert total > shown  # game 2's guidance for both people does not fit an 800×560 panel
+    box = panel.match_rect
+    top = d.app.screen.subsurface(box).copy()
+    inside = box.center
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: inside)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0.0, precise_y=-5.0))
+    d.frames(1)
+    assert panel.match_first == total - shown  # the wheel stops at the last line
+    d.frames(1)
+    lines = panel.small.wrap(panel.match, box.w - 2 * PAD_X)[panel.match_first:]
+    assert "".join(t for t, _ in lines[-1]).endswith("a draw).")  # the box now ends with the note's last words
+    scrolled = d.app.screen.subsurface(box)
+    assert any(top.get_at((x, y)) != scrolled.get_at((x, y)) for x in range(0, box.w, 3) for y in range(0, box.h, 3))
+    d.play(d.scene.state.legal_moves()[0])  # the note changes with the trees eaten: it stays in range
+    d.frames(1)
+    assert 0 <= panel.match_first <= max(0, panel.match_lines()[0] - panel.match_lines()[1])
+    d.app.close()

@@ -53,6 +53,7 @@ class PlayPanel:
         self.prose, self.small = Prose(scene.ui, 18, step), Prose(scene.ui, 14, step)
         self.banner, self.message, self.match = [], [], []
         self.message_first = 0  # lines of a long message scrolled away above
+        self.match_first = 0  # lines of the match note scrolled away above (a small window cuts it)
         self.cut = 0
         self.legend_labels: list = []
         s = lambda v: int(v * scale)  # noqa: E731
@@ -151,6 +152,8 @@ class PlayPanel:
         shown.set(self.score_label, fitting(self.score_label, score))
         if match is not None and self.match_rect is not None:
             self.match = match
+            total, lines = self.match_lines()
+            self.match_first = min(self.match_first, max(0, total - lines))  # the note changes as trees are eaten
         shown.set(self.buttons["toggle_overlays"], overlays)
         shown.set(self.buttons["ask_hint"], hint)
         for button, ok in ((self.buttons["undo"], can_undo), (self.buttons["redo"], can_redo)):
@@ -239,20 +242,30 @@ class PlayPanel:
 
     def message_lines(self) -> tuple[int, int]:
         """The message's (lines in all, lines its box shows)."""
-        if not self.message or not self.message_rect.h:
+        return self._lines(self.prose, self.message_rect, self.message)
+
+    def match_lines(self) -> tuple[int, int]:
+        """The match note's (lines in all, lines its box shows)."""
+        return self._lines(self.small, self.match_rect, self.match)
+
+    @staticmethod
+    def _lines(prose, rect, text) -> tuple[int, int]:
+        """(lines in all, lines the box shows) of `text` in `rect` with `prose`."""
+        if not text or rect is None or not rect.h:
             return 0, 0
         from frostfield.ui.widgets.prose import PAD_X
 
-        lines = self.prose.wrap(self.message, self.message_rect.w - 2 * PAD_X)
-        return len(lines), self.prose.lines_in(self.message_rect)
+        return len(prose.wrap(text, rect.w - 2 * PAD_X)), prose.lines_in(rect)
 
     def scroll_message(self, pos, lines: int) -> bool:
-        """Scroll the message by `lines` (positive: further down) if `pos` is over it and it is longer than its box."""
-        total, shown = self.message_lines()
-        if not self.message_rect.collidepoint(pos) or total <= shown:
-            return False
-        self.message_first = max(0, min(total - shown, self.message_first + lines))
-        return True
+        """Scroll the message or the match note by `lines` (positive: further down) if `pos` is over it and it is
+        longer than its box."""
+        for rect, (total, shown), first in ((self.message_rect, self.message_lines(), "message_first"),
+                                            (self.match_rect, self.match_lines(), "match_first")):
+            if rect is not None and rect.collidepoint(pos) and total > shown:
+                setattr(self, first, max(0, min(total - shown, getattr(self, first) + lines)))
+                return True
+        return False
 
     def message_text(self) -> str:
         """What the banner and the message say, as plain text (for tests)."""
@@ -276,10 +289,11 @@ class PlayPanel:
             pygame.draw.rect(surface, palette.well, self.message_rect, border_radius=8)
             pygame.draw.rect(surface, palette.panel_border, self.message_rect, width=1, border_radius=8)
             self.prose.draw(surface, self.message_rect, self.message, palette, first=self.message_first)
-            self._draw_scrollbar(surface, palette)
+            self._draw_scrollbar(surface, palette, self.message_rect, self.message_first, self.message_lines())
         if self.match_rect is not None:
             pygame.draw.rect(surface, palette.well, self.match_rect, border_radius=8)
-            self.small.draw(surface, self.match_rect, self.match, palette)
+            self.small.draw(surface, self.match_rect, self.match, palette, first=self.match_first)
+            self._draw_scrollbar(surface, palette, self.match_rect, self.match_first, self.match_lines())
         self.moves.draw(surface, self.moves_font, moves, current, (), palette, palette.accent, undone=True,
                         empty="No moves yet.", movers=movers)
         self._draw_chip(surface, palette, view, player, player_colour)
@@ -295,15 +309,16 @@ class PlayPanel:
             done.w = max(2, int(bar.w * thinking))
             pygame.draw.rect(surface, palette.accent, done, border_radius=4)
 
-    def _draw_scrollbar(self, surface: pygame.Surface, palette) -> None:
-        """A thin bar at the message's right edge when it scrolls: where the lines shown are in the whole."""
-        total, shown = self.message_lines()
+    @staticmethod
+    def _draw_scrollbar(surface: pygame.Surface, palette, rect, first: int, lines: tuple[int, int]) -> None:
+        """A thin bar at a box's right edge when it scrolls: where the lines shown are in the whole."""
+        total, shown = lines
         if total <= shown:
             return
-        r = self.message_rect.inflate(0, -12)
+        r = rect.inflate(0, -12)
         track = pygame.Rect(r.right - 7, r.y, 4, r.h)
         pygame.draw.rect(surface, palette.panel_border, track, border_radius=2)
-        top = track.y + track.h * self.message_first // total
+        top = track.y + track.h * first // total
         thumb = pygame.Rect(track.x, top, 4, max(8, track.h * shown // total))
         pygame.draw.rect(surface, palette.accent, thumb, border_radius=2)
 
