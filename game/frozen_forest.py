@@ -203,9 +203,7 @@ class FrozenForestGame(Game):
         return s
 
     def match_tiebreak(self, match, role: int) -> MatchResult:
-        """One win each means both won as `role`; each person's own Yuki decides: the one who ate fewer
-        trees as Yuki wins (both won as Yuki), the one whose Yuki ate more wins (both won as Mina: each lost
-        as Yuki, and the longer fight wins, as a winning Mina strands Yuki sooner)."""
+        """Both won as `role`: each person's own Yuki decides, fewer trees winning as Yuki, more as Mina."""
         wins = (1, 1)
         # Both scores of a Frozen Forest game are the trees Yuki ate, so either index works.
         eaten = [match.games[g].scores[0] for g in (0, 1)]
