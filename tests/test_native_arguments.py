@@ -60,7 +60,8 @@ def experiments_core():
 
 
 @pytest.mark.parametrize("knob, value", [("c", math.nan), ("c", -1.0), ("solver_share", 2.0),
-                                         ("root_share", -0.5), ("swindle", math.inf), ("mina_sampel", 1.0)])
+                                         ("root_share", -0.5), ("swindle", math.inf), ("repetition", 1.5),
+                                         ("mina_sampel", 1.0)])
 def test_the_experiments_core_refuses_knobs_out_of_range_or_unknown(experiments_core, knob, value):
     with pytest.raises(ValueError, match=knob):
         experiments_core.Searcher("frozen-forest", FF5, seconds=0.1, **{knob: value})

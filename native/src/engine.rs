@@ -175,6 +175,16 @@ impl<G: Native> Engine for GameEngine<G> {
             _ => None,
         };
         self.last = None;
+        if G::CAN_REPEAT {
+            let (mut before, mut keys) = (self.start.clone(), Vec::with_capacity(played.len()));
+            for &mv in &played {
+                keys.push(before.key());
+                before.play(mv);
+            }
+            if let Search::Knowing(team) = &mut self.search {
+                team.set_history(&keys);
+            }
+        }
         let (evals, stats) = match &mut self.search {
             Search::Knowing(m) => run(m, &state, since, watch)?,
             Search::Plain(m) => run(m, &state, since, watch)?,

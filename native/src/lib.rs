@@ -163,8 +163,8 @@ mod bindings {
         /// `solve_root`, the solver's try at the whole position first where the game allows it;
         /// `uct=c`: textbook UCT with this c instead (the arena's baselines). Any other keyword is
         /// an experiment's knob (search: c, proofs, reuse, knowledge, solve_at, solver_share,
-        /// root_share, swindle, widen; or the game knowledge's), on a core built with
-        /// `--features experiments` only.
+        /// root_share, swindle, widen, repetition (below 0: off); or the game knowledge's), on a
+        /// core built with `--features experiments` only.
         #[new]
         #[pyo3(signature = (game_id, options=None, *, seconds=None, iterations=None, solve_nodes=0,
             solve_root=false, uct=None, seed=0, threads=1, **knobs))]

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::search::mcts::{Mcts, Spec};
+use crate::search::mcts::{Mcts, Spec, REPETITION};
 use crate::search::Watch;
 
 const SQUARE: &[(&str, &str)] = &[("board", "square"), ("size", "6")];
@@ -304,4 +304,56 @@ fn strong_passes_to_convert_a_lead_it_has_proved() {
     assert_eq!(evals[0].mv, Move::Pass);
     assert!(evals[0].proof.map_or(false, |p| p > 0), "{:?}", &evals[..1]);
     assert!(m.stats.iterations < 5_000); // proved before the search: nothing left to search
+}
+
+/// Moves of a random game on `pairs`'s board up to a position where the mover and then the other
+/// player can each step a goat and step it back: that position, then the same after the cycle.
+fn a_game_with_a_cycle(pairs: &[(&str, &str)]) -> (Vec<String>, [String; 4]) {
+    let mut rng = Rng::new(5);
+    let mut moves = Vec::new();
+    let mut played: Vec<String> = Vec::new();
+    let mut state: GoatsWintering<u64> = replay(pairs, &[]);
+    loop {
+        for a in steps(&state) {
+            let back = |m: &str| m.split('-').rev().collect::<Vec<_>>().join("-");
+            let mut one = state.clone();
+            one.play(one.parse(&a).unwrap());
+            for b in steps(&one) {
+                let line = [a.clone(), b.clone(), back(&a), back(&b)];
+                let mut s = state.clone();
+                if line.iter().all(|m| s.parse(m).map(|mv| s.play(mv)).is_some()) && s.key() == state.key() {
+                    return (played, line);
+                }
+            }
+        }
+        state.legal_moves(&mut moves);
+        if moves.len() <= 1 {
+            (state, played) = (replay(pairs, &[]), Vec::new()); // only the pass is left: another game
+            continue;
+        }
+        let mv = moves[1 + rng.below(moves.len() - 1)];
+        played.push(state.notation(mv));
+        state.play(mv);
+    }
+}
+
+#[test]
+fn a_move_back_to_a_position_the_game_has_had_counts_as_a_repetition() {
+    // Goats can step to and fro for ever: a line that comes back to an earlier position of the game,
+    // before the search's root as well as on its own line, is worth a little less than a draw to
+    // the side the search plays for.
+    let (before, cycle) = a_game_with_a_cycle(TINY);
+    let spec = Spec { solve_nodes: 0, ..Spec::new(None, Some(20_000)) };
+    let value_of_the_first_step = |moves: &[String]| {
+        let mut engine = crate::engine::make("goats-wintering", &options(TINY), spec.clone(), 1, 1).unwrap();
+        let (scored, _) = engine.search(moves, &mut Watch::silent()).map_err(|_| "search failed").unwrap();
+        let step = scored.iter().find(|s| s.0 == cycle[0]).expect("the cycle's first step is searched");
+        (step.1, step.2)
+    };
+    let (first_time, _) = value_of_the_first_step(&before);
+    let again = [before.clone(), cycle.to_vec()].concat();
+    let (second_time, visits) = value_of_the_first_step(&again);
+    assert!(visits > 0);
+    assert!((second_time - REPETITION).abs() < 1e-9, "the step back into the cycle is a repetition: {second_time}");
+    assert!((first_time - REPETITION).abs() > 1e-3, "the first time round it is searched as any other move");
 }

@@ -36,6 +36,9 @@ pub const SOLVER_SHARE: f64 = 0.25;
 pub const ROOT_SHARE: f64 = 0.5;
 /// Every level spends this share of its budget finding the best try in a position proved lost.
 pub const SWINDLE: f64 = 0.5;
+/// What a repetition is worth to the side the search plays for, in games whose positions recur
+/// (see `Spec::repetition`).
+pub const REPETITION: f64 = 0.3;
 
 /// How a search thinks: its budget, its solver's, and whether it is textbook UCT. A level's
 /// search has the game's knowledge, MCTS-Solver's proofs and tree reuse; the rest is the
@@ -122,6 +125,20 @@ impl Spec {
     pub fn widen(&self) -> u32 {
         tuned!(self.knobs.widen).unwrap_or(0)
     }
+
+    /// In a game whose positions recur, a line that comes back to a position earlier on it or
+    /// earlier in the game is worth this much to the side the search plays for (its root's
+    /// mover), and the rest to the other: less than a draw, so the bot makes progress when
+    /// ahead and fights on when a little behind, and takes a cycle only when clearly losing.
+    /// None: repetitions are not looked for (textbook UCT). Goats Wintering: see the README's ideas.
+    pub fn repetition(&self) -> Option<f64> {
+        let level = if self.uct.is_none() { Some(REPETITION) } else { None };
+        match tuned!(self.knobs.repetition) {
+            Some(v) if v < 0.0 => None,
+            Some(v) => Some(v),
+            None => level,
+        }
+    }
 }
 
 /// Experiments' overrides of the search's settings, set by name (the `experiments` build only).
@@ -137,13 +154,14 @@ pub struct Knobs {
     pub root_share: Option<f64>,
     pub swindle: Option<f64>,
     pub widen: Option<u32>,
+    pub repetition: Option<f64>,
 }
 
 #[cfg(feature = "experiments")]
 impl Knobs {
     /// The search's knobs, by name.
     pub const NAMES: &'static [&'static str] =
-        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen"];
+        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition"];
 
     /// Sets the knob `name` (false: no such knob of the search); an error names a value out of range.
     pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
@@ -164,6 +182,7 @@ impl Knobs {
             "root_share" => self.root_share = Some(within(0.0, 1.0)?),
             "swindle" => self.swindle = Some(within(0.0, 1.0)?),
             "widen" => self.widen = Some(within(0.0, u32::MAX as f64)? as u32),
+            "repetition" => self.repetition = Some(if value < 0.0 { -1.0 } else { within(0.0, 1.0)? }),
             _ => return Ok(false),
         }
         Ok(true)
@@ -255,6 +274,9 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
     pub halt: Option<Arc<AtomicBool>>,
     /// Whether the root is offered to the solver first (a team's helpers leave it to the main one).
     pub root_solver: bool,
+    repeats: Option<f64>, // Spec::repetition in a game whose positions recur, else None
+    path: Vec<u64>,       // the keys of the positions on the current iteration's line, when `repeats`
+    history: Vec<u64>,    // the keys of the game's positions before the root, sorted, when `repeats`
 }
 
 impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
@@ -267,6 +289,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         };
         Mcts {
             c: spec.c(knowledge.exploration()),
+            repeats: spec.repetition().filter(|_| can_repeat),
             spec,
             knowledge,
             stats: Stats::default(),
@@ -283,6 +306,20 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             max_nodes: MAX_NODES,
             halt: None,
             root_solver: true,
+            path: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+
+    /// The keys of the game's positions before the one the next search starts from: a line that
+    /// comes back to one of them is a repetition too (without them each search would see a cycle
+    /// only once it came round to its own root, and would always mean to leave it a move later).
+    pub fn set_history(&mut self, keys: &[u64]) {
+        self.history.clear();
+        if self.repeats.is_some() {
+            self.history.extend_from_slice(keys);
+            self.history.sort_unstable();
+            self.history.dedup();
         }
     }
 
@@ -444,6 +481,10 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     fn iterate(&mut self, root_state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let mut state = root_state.clone();
         let mut node = 0usize;
+        if self.repeats.is_some() {
+            self.path.clear();
+            self.path.push(state.key());
+        }
         loop {
             if self.nodes[node].proof != UNPROVED {
                 break;
@@ -473,6 +514,15 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 Some(child) => {
                     state.play(self.nodes[child].mv.unwrap());
                     node = child;
+                    if let Some(worth) = self.repeats {
+                        let key = state.key();
+                        if self.path.contains(&key) || self.history.binary_search(&key).is_ok() {
+                            // A value, not a proof: it holds on this line only.
+                            self.backup(node, if root_state.to_move() == 0 { worth } else { 1.0 - worth });
+                            return Ok(());
+                        }
+                        self.path.push(key);
+                    }
                 }
                 None => {
                     // Out of room: play out from here without growing the tree.

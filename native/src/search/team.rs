@@ -88,6 +88,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
         }
     }
 
+    /// The positions of the game before the one to search (see `Mcts::set_history`).
+    pub fn set_history(&mut self, keys: &[u64]) {
+        self.members.iter_mut().for_each(|m| m.set_history(keys));
+    }
+
     /// Apply `f` to every thread's knowledge (a tuned knob); false if the first refused it.
     #[cfg(feature = "experiments")]
     pub fn tune(&mut self, mut f: impl FnMut(&mut K) -> bool) -> bool {
