@@ -8,7 +8,7 @@ from frostfield.game.bots import suite
 from frostfield.game.bots.arena import wilson
 from frostfield.game.bots.messages import Candidate
 from frostfield.game.bots.suite import FORMAT, VERSION, Position, Tally, load, path_for, result_of, root_proved, verdict
-from frostfield.game.bots.suite_mine import Miner, Plan, Prover, plan_for
+from frostfield.game.bots.suite_mine import Miner, Plan, Prover, record_plan
 
 SHIPPED = {g: load(g) for g in GAMES}
 # Goats Wintering's default board gave none yet: in 12 Strong games played to their end (two stopped at
@@ -127,9 +127,9 @@ def test_every_game_ships_suite_positions_from_its_default_board(game_id):
     per_record = {}
     for p in positions:
         per_record[p.source["record"]] = per_record.get(p.source["record"], 0) + 1
-    assert max(per_record.values()) <= plan_for(game_id).per_record
     data = json.loads(path_for(game_id).read_text(encoding="utf-8"))
     assert data["options"] == defaults and len(data["records"]) >= len(per_record)
+    assert all(n <= record_plan(data["records"][r]).per_record for r, n in per_record.items())
 
 
 @pytest.mark.parametrize("game_id", sorted(NONE_YET))
@@ -168,6 +168,10 @@ def test_the_miner_resumes_a_half_played_game_and_keeps_its_moves(tmp_path):
     record = json.loads(path_for("icebreaker", tmp_path).read_text(encoding="utf-8"))["records"][0]
     assert record["moves"][:len(played)] == played and len(record["moves"]) > len(played)
     get_game("icebreaker").replay(record["moves"])
+    # A new plan is for the records begun from then on: the half-mined one keeps the plan it began under.
+    Miner("icebreaker", tmp_path, Plan(strong_seconds=0.02, proof_seconds=2.0), report=lambda line: None).save()
+    data = json.loads(path_for("icebreaker", tmp_path).read_text(encoding="utf-8"))
+    assert data["plan"]["proof_seconds"] == 2.0 and record_plan(data["records"][0]) == plan
 
 
 def test_run_prints_a_line_per_game(tmp_path, capsys):

@@ -41,7 +41,8 @@ A position:
     strong_proved false: a fresh Strong (0.5 s, one thread) did not prove the root
     source        {"record": the game record's index, "ply": the position's ply}
 
-A record: {"index", "moves" (played so far), "playing" (true while the game is unfinished),
+A record: {"index", "plan" (the plan it was mined under; the file's "plan" is the one for records
+begun next), "moves" (played so far), "playing" (true while the game is unfinished),
 "strong_proved_at" (the ply whose mover's search proved the root, or null: the game ended or hit
 the cap), "walk": {"next": the next ply to prove, "done", "stop": why it stopped}, "found":
 positions proved on a walk not yet done, "proved_plies": every proved ply of a finished walk}.
