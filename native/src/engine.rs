@@ -107,7 +107,12 @@ impl<G: Native> GameEngine<G> {
             Search::Knowing(t) => crate::game::Knowledge::solver_mobility(&t.members[0].knowledge),
             Search::Plain(_) => true,
         };
-        self.perfect.get_or_insert_with(|| Solver::new(G::CAN_REPEAT, mobility))
+        self.perfect.get_or_insert_with(|| {
+            let mut solver = Solver::new(G::CAN_REPEAT, mobility);
+            solver.deepen = true; // time matters less than reach here (analysis, proofs offline)
+            solver.known_win = Some(|s: &G| crate::game::Knowledge::winning_move(&G::knowledge(true), s));
+            solver
+        })
     }
 
     fn scored(state: &G, c: &Candidate<G::Move>) -> Scored {

@@ -4,6 +4,13 @@
 //! n plies", 0 a draw. A child's score becomes its parent's by changing sign when the mover
 //! changes (players need not alternate) and moving one ply further from the end. The table
 //! keeps bounds, so windowed searches share it safely; it survives between calls.
+//!
+//! In a game whose positions recur (Goats Wintering) lines can run on without end. The search's
+//! own solver gives up at the first line MAX_DEPTH plies long; the analysis's (`deepen`) searches
+//! to a horizon that doubles from 8 plies, a line cut there counting as a draw that proves
+//! nothing: a win needs a child proved lost, a loss every child proved won, so cuts never make
+//! one, and a draw is given only by a try that cut no line. It also takes the game's own proof of
+//! a win (`known_win`: passing to the end while ahead) where only the outcome is asked.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -16,6 +23,10 @@ pub const WIN: i32 = 1_000_000;
 pub const INF: i32 = 10 * WIN;
 /// A line longer than this is given up on (cycling games).
 const MAX_DEPTH: usize = 600;
+/// A deepening solver's first horizon (plies on a line); each try doubles it up to MAX_DEPTH.
+const FIRST_HORIZON: usize = 8;
+/// An entry's depth when nothing in its search was cut at a horizon: good at any depth.
+const ANY_DEPTH: u16 = u16::MAX;
 /// Past this many entries the table is cleared (it only speeds up later tries).
 const TABLE_LIMIT: usize = 4_000_000;
 
@@ -84,6 +95,9 @@ struct Entry<M> {
     lo: i32,
     hi: i32,
     best: Option<M>,
+    /// The plies left to the horizon when a line below was cut there (ANY_DEPTH if none was):
+    /// then only a proved win (lo > 0) or loss (hi < 0) holds at a node with more plies left.
+    depth: u16,
 }
 
 /// Memoised alpha-beta over a native game.
@@ -92,6 +106,17 @@ pub struct Solver<G: Game> {
     path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     can_repeat: bool, // positions may recur on a line (Goats Wintering): cycles count as draws
     pub mobility: bool, // order replies by the opponent's mobility, fewest first
+    /// In a game whose positions recur, search to a horizon that doubles (8, 16, ... plies) rather
+    /// than give up at the first line MAX_DEPTH long: a line cut at the horizon scores as a draw
+    /// and proves nothing, so a proved win or loss still holds; a draw is only given if no line
+    /// was cut. Else a line MAX_DEPTH long ends the solve (the search's own solver, which must be quick).
+    pub deepen: bool,
+    /// The game's own proof that the mover wins (Goats Wintering: passing to the end while ahead),
+    /// with the winning move and the most plies to the end; tried where only the outcome is asked.
+    pub known_win: Option<fn(&G) -> Option<(G::Move, u32)>>,
+    outcome: bool, // this solve asks only win, draw or loss (not the plies)
+    horizon: usize,
+    cuts: u64, // lines cut at the horizon so far in this try
     pub nodes: u64,
     limit: Option<u64>,
     deadline: Option<Instant>,
@@ -105,6 +130,11 @@ impl<G: Game> Solver<G> {
             path: Default::default(),
             can_repeat,
             mobility,
+            deepen: false,
+            known_win: None,
+            outcome: false,
+            horizon: MAX_DEPTH,
+            cuts: 0,
             nodes: 0,
             limit: None,
             deadline: None,
@@ -158,23 +188,39 @@ impl<G: Game> Solver<G> {
             return Ok(1 - WIN);
         }
         let key = state.key();
+        let left = self.left();
         let mut best_move = None;
-        if let Some(e) = self.table.get(&key) {
-            if e.lo >= beta {
-                return Ok(e.lo);
+        if let Some(e) = self.table.get(&key).copied() {
+            // A bound found with lines cut at a nearer horizon says nothing here, but a proof does;
+            // one found with lines cut is used as a cut itself.
+            let deep = e.depth >= left;
+            let lo = if e.lo > 0 || deep { e.lo } else { -INF };
+            let hi = if e.hi < 0 || deep { e.hi } else { INF };
+            if e.depth != ANY_DEPTH && deep && (lo > -INF && lo <= 0 || hi < INF && hi >= 0) {
+                self.cuts += 1;
             }
-            if e.hi <= alpha {
-                return Ok(e.hi);
+            if lo >= beta {
+                return Ok(lo);
             }
-            if e.lo == e.hi {
-                return Ok(e.lo);
+            if hi <= alpha {
+                return Ok(hi);
             }
-            alpha = alpha.max(e.lo);
-            beta = beta.min(e.hi);
+            if lo == hi {
+                return Ok(lo);
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
             best_move = e.best;
         }
         if self.can_repeat && self.path.contains(&key) {
             return Ok(0); // a repeated position on this line: the cycle counts as a draw
+        }
+        if let (true, Some(known)) = (self.outcome, self.known_win) {
+            if let Some((mv, plies)) = known(state) {
+                let sc = WIN - plies as i32;
+                self.store(key, sc, alpha, beta, Some(mv));
+                return Ok(sc);
+            }
         }
         let (alpha0, beta0) = (alpha, beta);
         let mover = state.to_move();
@@ -216,9 +262,14 @@ impl<G: Game> Solver<G> {
         if best_move.is_none() && self.mobility {
             children.sort_by_key(|c| c.0);
         }
-        if self.path.len() >= MAX_DEPTH {
-            return Err(Stop::Budget);
+        if self.path.len() >= self.horizon && !children.is_empty() {
+            if !self.deepen {
+                return Err(Stop::Budget);
+            }
+            self.cuts += 1;
+            return Ok(0); // cut: no proof either way
         }
+        let cuts0 = self.cuts;
         if self.can_repeat {
             self.path.insert(key);
         }
@@ -252,11 +303,25 @@ impl<G: Game> Solver<G> {
             self.path.remove(&key);
         }
         result?;
-        self.store(key, best, alpha0, beta0, best_m);
+        let depth = if self.cuts > cuts0 { left } else { ANY_DEPTH };
+        self.store_at(key, best, alpha0, beta0, best_m, depth);
         Ok(best)
     }
 
+    /// Plies left to the horizon on the current line (ANY_DEPTH where lines are never cut).
+    fn left(&self) -> u16 {
+        if self.deepen && self.can_repeat {
+            self.horizon.saturating_sub(self.path.len()).min(ANY_DEPTH as usize - 1) as u16
+        } else {
+            ANY_DEPTH
+        }
+    }
+
     fn store(&mut self, key: u64, score: i32, alpha: i32, beta: i32, mv: Option<G::Move>) {
+        self.store_at(key, score, alpha, beta, mv, ANY_DEPTH);
+    }
+
+    fn store_at(&mut self, key: u64, score: i32, alpha: i32, beta: i32, mv: Option<G::Move>, depth: u16) {
         let (mut lo, mut hi) = (-INF, INF);
         if score <= alpha {
             hi = score;
@@ -268,13 +333,19 @@ impl<G: Game> Solver<G> {
         }
         let mut best = mv;
         if let Some(old) = self.table.get(&key) {
-            lo = lo.max(old.lo);
-            hi = hi.min(old.hi);
+            // Bounds from a search that cut lines nearer merge only as far as they are proofs.
+            let same = old.depth == depth;
+            if same || old.lo > 0 {
+                lo = lo.max(old.lo);
+            }
+            if same || old.hi < 0 {
+                hi = hi.min(old.hi);
+            }
             if best.is_none() {
                 best = old.best;
             }
         }
-        self.table.insert(key, Entry { lo, hi, best });
+        self.table.insert(key, Entry { lo, hi, best, depth });
     }
 
     fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
@@ -285,6 +356,9 @@ impl<G: Game> Solver<G> {
         self.limit = nodes;
         self.deadline = deadline;
         self.path.clear();
+        self.horizon = MAX_DEPTH;
+        self.cuts = 0;
+        self.outcome = false;
     }
 
     /// (value 0..1, plies) for the mover if win/draw/loss is settled within the budget.
@@ -312,7 +386,24 @@ impl<G: Game> Solver<G> {
     /// on any machine, where a deadline does not).
     pub fn solve_within(&mut self, state: &G, window: (i32, i32), nodes: Option<u64>, deadline: Option<Instant>, watch: &mut Watch) -> Result<i32, Stop> {
         self.begin(nodes, deadline);
-        self.negamax(state, window.0, window.1, watch)
+        self.outcome = window.0 >= -1 && window.1 <= 1;
+        if !(self.deepen && self.can_repeat) {
+            return self.negamax(state, window.0, window.1, watch);
+        }
+        let mut horizon = FIRST_HORIZON;
+        loop {
+            self.horizon = horizon;
+            self.cuts = 0;
+            self.path.clear();
+            let score = self.negamax(state, window.0, window.1, watch)?;
+            if score != 0 || self.cuts == 0 {
+                return Ok(score);
+            }
+            if horizon >= MAX_DEPTH {
+                return Err(Stop::Budget);
+            }
+            horizon = (2 * horizon).min(MAX_DEPTH);
+        }
     }
 
     /// The move the table holds as best for `state`, if any.
