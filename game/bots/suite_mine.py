@@ -93,9 +93,9 @@ class Plan:
 # Goats Wintering: the solver proved no position before Strong's own proof in play in 40 s (8 games, that
 # proof at plies 24-91; a ninth stopped at 400 plies), so its games are played to the end and walked back from
 # there. Its walks first stopped at once, on a line 600 plies long; with the analysis's deepening solver
-# (27 Nov) 18 walks proved 116 positions at 15 s, but only 4 had a move that loses the result, and a fresh
-# Strong proved each of those: Strong settles these endgames (passing to the end proved) before the solver
-# proves every move. Only one walk reached back past Strong's proof in play. Still none in the suite.
+# (27 Nov) 60 walks proved 394 positions at 15 s, but only 8 had a move that loses the result, and a fresh
+# Strong proved 7 of those: Strong settles these endgames (passing to the end proved) before the solver
+# proves every move. One position kept.
 PLANS: dict[str, dict] = {"goats-wintering": {"play_on": True}, "frozen-forest": {"proof_seconds": 40.0}}
 
 
