@@ -26,3 +26,11 @@ def test_peak_memory_is_measured_in_a_fresh_process():
     base, peak = peak_memory("beginner", "hv-grid", 2, 2)
     assert 10 < base <= peak < 2000
     assert sorted(GAMES)  # the registry every line is drawn from
+
+
+def test_a_fresh_process_reports_its_own_peak_not_the_one_of_the_process_that_started_it():
+    from frostfield.game.bots.bench import peak_memory
+
+    ballast = bytearray(b"\x01") * (300 << 20)  # this process's peak is now above 300 MB
+    base, peak = peak_memory("beginner", "hv-grid", 2, 1)
+    assert len(ballast) and base < 200 and peak < 300

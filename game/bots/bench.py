@@ -14,6 +14,7 @@ import argparse
 import multiprocessing
 import os
 import random
+import sys
 import time
 
 from frostfield.game import GAMES, _native
@@ -86,15 +87,32 @@ def strong_speed(game_id: str, seconds: float, seed: int = 1, threads: int = 1) 
     return (done / spent if spent else 0.0), cores
 
 
-def _peak_memory(job: tuple) -> tuple[float, float]:
-    """In a fresh process: (resident MB before the bot, peak resident MB after `moves` of its game)."""
+def _peak_resident_mb() -> float:
+    """This process's peak resident memory in MB.
+
+    Linux's VmHWM where there is one: getrusage's maxrss outlives exec, so a fresh process would show
+    the peak of the one that started it (386 MB after the bench's playouts).
+    """
     import resource
 
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)  # bytes on macOS, KB elsewhere
+
+
+def _peak_memory(job: tuple) -> tuple[float, float]:
+    """In a fresh process: (resident MB before the bot, peak resident MB after `moves` of its game)."""
     from frostfield.game.bots.levels import make_bot
 
     level, game_id, moves, threads = job
     game = GAMES[game_id]
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    before = _peak_resident_mb()
     bot = make_bot(level, game_id, {}, 1, threads=threads)  # one bot plays both seats, as the worker's cache
     state, played = game.new(), []
     for _ in range(moves):
@@ -102,7 +120,7 @@ def _peak_memory(job: tuple) -> tuple[float, float]:
             break
         move = bot.choose(played)
         state, played = state.play(move), played + [str(move)]
-    return before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return before, _peak_resident_mb()
 
 
 def peak_memory(level: str, game_id: str, moves: int, threads: int) -> tuple[float, float]:
