@@ -8,7 +8,7 @@ from frostfield.game.bots import suite
 from frostfield.game.bots.arena import wilson
 from frostfield.game.bots.messages import Candidate
 from frostfield.game.bots.suite import FORMAT, VERSION, Position, Tally, load, path_for, result_of, root_proved, verdict
-from frostfield.game.bots.suite_mine import Miner, Plan, Prover, record_plan
+from frostfield.game.bots.suite_mine import Miner, Plan, Prover, mining_lock, record_plan
 
 SHIPPED = {g: load(g) for g in GAMES}
 
@@ -177,3 +177,13 @@ def test_run_prints_a_line_per_game(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "strong, 0.05 s a move, 1 thread:"
     assert out[1].split()[0] == "icebreaker" and "of 1;" in out[1] and "proved by itself" in out[1]
+
+
+def test_a_file_another_process_is_mining_is_not_mined_again(tmp_path):
+    miner = Miner("icebreaker", tmp_path, Plan(strong_seconds=0.02, proof_seconds=1.0), report=lambda line: None)
+    with mining_lock(path_for("icebreaker", tmp_path)):  # held through another open file, as another process would
+        with pytest.raises(RuntimeError, match="being mined by another process"):
+            miner.run(0.3)
+    assert not path_for("icebreaker", tmp_path).exists()  # nothing written
+    miner.run(0.3)  # free again
+    assert json.loads(path_for("icebreaker", tmp_path).read_text(encoding="utf-8"))["records"]
