@@ -163,7 +163,7 @@ mod bindings {
         /// `solve_root`, the solver's try at the whole position first where the game allows it;
         /// `uct=c`: textbook UCT with this c instead (the arena's baselines). Any other keyword is
         /// an experiment's knob (search: c, proofs, reuse, knowledge, solve_at, solver_share,
-        /// root_share, swindle, widen, repetition (below 0: off); or the game knowledge's), on a
+        /// root_share, swindle, widen, repetition (below 0: off), memory (MB); or the game knowledge's), on a
         /// core built with `--features experiments` only.
         #[new]
         #[pyo3(signature = (game_id, options=None, *, seconds=None, iterations=None, solve_nodes=0,
@@ -216,6 +216,7 @@ mod bindings {
             d.set_item("reused", stats.reused)?;
             d.set_item("solved", stats.solved)?;
             d.set_item("nodes", stats.nodes)?;
+            d.set_item("bytes", stats.bytes)?;
             d.set_item("seconds", stats.seconds)?;
             d.set_item("swindled", stats.swindled)?;
             Ok((scored, d.unbind()))

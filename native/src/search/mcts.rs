@@ -19,9 +19,13 @@ const UNPROVED: i8 = -1;
 const LOSS: i8 = 0;
 const DRAW: i8 = 1;
 const WIN: i8 = 2;
-/// At most this many nodes by default (about 56 bytes each); past it the tree stops growing.
-/// A search on several threads shares `node_cap` among its trees.
-pub const MAX_NODES: usize = 8_000_000;
+/// What one bot's search may hold, its trees and endgame solvers' tables together on all its
+/// threads (less on a machine with little memory: see `team::thread_bytes`). Past it a tree stops
+/// growing and its playouts start from its leaves. An Expert on every core, with the app around
+/// it, then stays under 512 MB.
+pub const SEARCH_BYTES: usize = 384 << 20;
+/// The share of a search's memory its endgame solver's table may fill; the tree has the rest.
+pub const TABLE_SHARE: f64 = 0.25;
 
 /// UCB1's exploration constant at every level (textbook UCT's), unless the game's knowledge asks
 /// for its own (`Knowledge::exploration`: Icebreaker and Goats Wintering, 0.4). H/V measured 0.6
@@ -100,6 +104,11 @@ impl Spec {
         tuned!(self.knobs.knowledge).unwrap_or(self.uct.is_none())
     }
 
+    /// What the whole search may hold (see SEARCH_BYTES).
+    pub fn memory(&self) -> usize {
+        tuned!(self.knobs.memory).unwrap_or(SEARCH_BYTES)
+    }
+
     /// See SOLVE_AT.
     pub fn solve_at(&self) -> u32 {
         tuned!(self.knobs.solve_at).unwrap_or(SOLVE_AT)
@@ -155,13 +164,14 @@ pub struct Knobs {
     pub swindle: Option<f64>,
     pub widen: Option<u32>,
     pub repetition: Option<f64>,
+    pub memory: Option<usize>, // bytes (the knob is in MB)
 }
 
 #[cfg(feature = "experiments")]
 impl Knobs {
     /// The search's knobs, by name.
     pub const NAMES: &'static [&'static str] =
-        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition"];
+        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition", "memory"];
 
     /// Sets the knob `name` (false: no such knob of the search); an error names a value out of range.
     pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
@@ -183,6 +193,7 @@ impl Knobs {
             "swindle" => self.swindle = Some(within(0.0, 1.0)?),
             "widen" => self.widen = Some(within(0.0, u32::MAX as f64)? as u32),
             "repetition" => self.repetition = Some(if value < 0.0 { -1.0 } else { within(0.0, 1.0)? }),
+            "memory" => self.memory = Some((within(1.0, 1e6)? * (1 << 20) as f64) as usize),
             _ => return Ok(false),
         }
         Ok(true)
@@ -248,6 +259,7 @@ pub struct Stats {
     pub reused: u32,  // visits the root already had from the previous move
     pub solved: u32,  // nodes the endgame solver settled
     pub nodes: usize,
+    pub bytes: usize, // what the trees and solver tables hold (see `Mcts::bytes`)
     pub seconds: f64,
     pub swindled: bool, // the best try in a lost position was looked for
 }
@@ -268,8 +280,7 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
     deadline: Option<Instant>,
     solver_time: Duration,
     c: f64,       // Spec::c for this game, read once
-    /// Past this many nodes the tree stops growing (MAX_NODES unless a team shares the memory).
-    pub max_nodes: usize,
+    max_bytes: usize, // past this the tree stops growing (see `set_memory`)
     /// Another thread's word that this search may end (a team's helpers and main search).
     pub halt: Option<Arc<AtomicBool>>,
     /// Whether the root is offered to the solver first (a team's helpers leave it to the main one).
@@ -287,7 +298,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         } else {
             None
         };
-        Mcts {
+        let mut m = Mcts {
             c: spec.c(knowledge.exploration()),
             repeats: spec.repetition().filter(|_| can_repeat),
             spec,
@@ -303,12 +314,23 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             t0: Instant::now(),
             deadline: None,
             solver_time: Duration::ZERO,
-            max_nodes: MAX_NODES,
+            max_bytes: usize::MAX,
             halt: None,
             root_solver: true,
             path: Vec::new(),
             history: Vec::new(),
-        }
+        };
+        m.set_memory(m.spec.memory());
+        m
+    }
+
+    /// Let this search hold at most `bytes`: its solver's table TABLE_SHARE of them, its tree the rest.
+    pub fn set_memory(&mut self, bytes: usize) {
+        let table = match &mut self.solver {
+            Some(solver) => solver.set_table_bytes((bytes as f64 * TABLE_SHARE) as usize),
+            None => 0,
+        };
+        self.max_bytes = bytes - table;
     }
 
     /// The keys of the game's positions before the one the next search starts from: a line that
@@ -387,6 +409,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
         self.stats.iterations = done;
         self.stats.nodes = self.nodes.len();
+        self.stats.bytes = self.bytes();
         self.stats.seconds = self.t0.elapsed().as_secs_f64();
         Ok(())
     }
@@ -410,39 +433,63 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         if node == 0 {
             return true;
         }
-        // Copy the subtree into fresh arrays, breadth first (the rest is garbage now).
-        let old_nodes = std::mem::take(&mut self.nodes);
-        let old_moves = std::mem::take(&mut self.moves);
-        let mut root = old_nodes[node as usize].clone();
-        root.parent = NIL;
-        root.sibling = NIL;
-        root.mv = None;
-        self.nodes.push(root);
-        let mut i = 0;
-        while i < self.nodes.len() {
-            let (at, len) = (self.nodes[i].moves_at as usize, self.nodes[i].len as usize);
-            self.nodes[i].moves_at = self.moves.len() as u32;
-            self.moves.extend_from_slice(&old_moves[at..at + len]);
-            let mut c = self.nodes[i].child;
-            let mut prev = NIL;
-            while c != NIL {
-                let mut copy = old_nodes[c as usize].clone();
-                let next = copy.sibling;
-                copy.parent = i as u32;
-                copy.sibling = NIL;
-                let id = self.nodes.len() as u32;
-                self.nodes.push(copy);
-                if prev == NIL {
-                    self.nodes[i].child = id;
-                } else {
-                    self.nodes[prev as usize].sibling = id;
-                }
-                prev = id;
-                c = next;
-            }
-            i += 1;
-        }
+        self.keep_subtree(node as usize);
         true
+    }
+
+    /// Make `root`'s subtree the whole tree, in place: the rest is dropped without a copy of the
+    /// kept part beside the old arrays, so a search's memory never holds two trees.
+    ///
+    /// A node is always made after its parent, so the subtree lies after `root` in the array and
+    /// each kept node moves down to a slot no node still to be moved holds. Moves are kept the
+    /// same way, in the order their lists were filled.
+    fn keep_subtree(&mut self, root: usize) {
+        let len = self.nodes.len();
+        let mut new_id = vec![NIL; len - root]; // by old index - root; NIL: dropped
+        new_id[0] = 0;
+        let mut kept = 1u32;
+        for old in root + 1..len {
+            let parent = self.nodes[old].parent as usize;
+            if parent >= root && new_id[parent - root] != NIL {
+                new_id[old - root] = kept;
+                kept += 1;
+            }
+        }
+        let map = |i: u32| if i == NIL { NIL } else { new_id[i as usize - root] };
+        for old in root..len {
+            let id = new_id[old - root];
+            if id == NIL {
+                continue;
+            }
+            let mut nd = self.nodes[old].clone();
+            nd.child = map(nd.child);
+            if old == root {
+                nd.parent = NIL;
+                nd.sibling = NIL;
+                nd.mv = None;
+            } else {
+                nd.parent = map(nd.parent);
+                nd.sibling = map(nd.sibling);
+            }
+            self.nodes[id as usize] = nd;
+        }
+        self.nodes.truncate(kept as usize);
+        drop(new_id);
+        // Every kept list of moves, where it is and whose, in the order the lists were filled.
+        let mut lists: Vec<u64> = (0..kept).filter(|&i| self.nodes[i as usize].len > 0)
+            .map(|i| (self.nodes[i as usize].moves_at as u64) << 32 | i as u64)
+            .collect();
+        lists.sort_unstable();
+        let mut to = 0usize;
+        for list in lists {
+            let (at, id) = ((list >> 32) as usize, list as u32 as usize);
+            let nd = &mut self.nodes[id];
+            let n = nd.len as usize;
+            self.moves.copy_within(at..at + n, to);
+            nd.moves_at = to as u32;
+            to += n;
+        }
+        self.moves.truncate(to);
     }
 
     /// Fill a node's moves in the knowledge's order (and prove it if the game is over).
@@ -567,7 +614,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
         let nd = &self.nodes[node];
         if nd.tried < nd.active {
-            if self.nodes.len() >= self.max_nodes {
+            if self.tree_bytes() >= self.max_bytes {
                 return None;
             }
             let mv = self.moves[(nd.moves_at + nd.tried as u32) as usize];
@@ -766,6 +813,17 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         self.nodes.len()
     }
 
+    /// The bytes the tree's nodes and move lists fill.
+    fn tree_bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node<G::Move>>() + self.moves.len() * std::mem::size_of::<G::Move>()
+    }
+
+    /// The bytes the tree fills and the solver's table holds (the arrays' room to grow is not
+    /// counted: the system gives memory to a page only once it is written).
+    pub fn bytes(&self) -> usize {
+        self.tree_bytes() + self.solver.as_ref().map_or(0, |s| s.bytes())
+    }
+
     /// Search, then the analysis, best first; in a position proved lost the move an imperfect
     /// opponent most often answers wrongly comes first (a short search without proofs finds it).
     pub fn choose(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
@@ -923,6 +981,60 @@ pub(crate) mod tests {
         assert!(m.stats.reused > 0);
         m.search(&start, None, &mut Watch::silent()).unwrap();
         assert_eq!(m.stats.reused, 0);
+    }
+
+    /// The subtree under `node` as text: each node's move, visits, proof and move list, and its
+    /// children (whose parent it must be), in move order.
+    fn picture(m: &Mcts<Nim, Plain>, node: u32) -> String {
+        let nd = &m.nodes[node as usize];
+        let at = nd.moves_at as usize;
+        let mut children = Vec::new();
+        let mut c = nd.child;
+        while c != NIL {
+            assert_eq!(m.nodes[c as usize].parent, node);
+            children.push((m.nodes[c as usize].mv, picture(m, c)));
+            c = m.nodes[c as usize].sibling;
+        }
+        children.sort();
+        let moves = if nd.len > 0 { &m.moves[at..at + nd.len as usize] } else { &[] };
+        format!("{}/{} {} {:?} [{}]", nd.w, nd.n, nd.proof, moves, children.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(", "))
+    }
+
+    fn child(m: &Mcts<Nim, Plain>, node: u32, mv: u32) -> u32 {
+        let mut c = m.nodes[node as usize].child;
+        while m.nodes[c as usize].mv != Some(mv) {
+            c = m.nodes[c as usize].sibling;
+        }
+        c
+    }
+
+    #[test]
+    fn the_subtree_walked_down_to_is_kept_as_it_was_in_the_same_arrays() {
+        let mut m = Mcts::new(spec(20_000), Plain, 4, false);
+        m.search(&Nim { stones: 60, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        let node = child(&m, child(&m, 0, 2), 1);
+        let before = picture(&m, node);
+        let size = before.matches('/').count();
+        let arrays = (m.nodes.capacity(), m.moves.capacity());
+        assert!(size > 100 && size < m.nodes.len() / 2, "{size} of {}", m.nodes.len());
+        assert!(m.reroot(&[2, 1]));
+        assert_eq!(picture(&m, 0), before);
+        assert_eq!((m.nodes.len(), m.nodes[0].parent, m.nodes[0].sibling, m.nodes[0].mv), (size, NIL, NIL, None));
+        // The lists of moves fill the array exactly, each its own part, and no array was made anew.
+        assert_eq!(m.nodes.iter().map(|n| n.len as usize).sum::<usize>(), m.moves.len());
+        assert_eq!((m.nodes.capacity(), m.moves.capacity()), arrays);
+    }
+
+    #[test]
+    fn a_search_holds_no_more_than_its_memory() {
+        let mut m = Mcts::new(spec(30_000), Plain, 8, false);
+        m.set_memory(256 << 10);
+        m.search(&Nim { stones: 300, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        // The tree stops at its share (its last node and list of moves may pass it); the search goes on.
+        let last = std::mem::size_of::<Node<u32>>() + 3 * 4;
+        assert!(m.tree_bytes() >= m.max_bytes && m.tree_bytes() <= m.max_bytes + last, "{}", m.tree_bytes());
+        assert_eq!(m.stats.iterations, 30_000);
+        assert!(m.nodes.len() < 10_000);
     }
 
     #[test]

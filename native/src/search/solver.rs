@@ -27,7 +27,8 @@ const MAX_DEPTH: usize = 600;
 const FIRST_HORIZON: usize = 8;
 /// An entry's depth when nothing in its search was cut at a horizon: good at any depth.
 const ANY_DEPTH: u16 = u16::MAX;
-/// Past this many entries the table is cleared (it only speeds up later tries).
+/// Past this many entries the table is cleared (it only speeds up later tries), unless the
+/// search that owns the solver sets its own limit (`set_table_bytes`).
 const TABLE_LIMIT: usize = 4_000_000;
 
 /// Keys are already mixed: hash them as they are.
@@ -103,6 +104,7 @@ struct Entry<M> {
 /// Memoised alpha-beta over a native game.
 pub struct Solver<G: Game> {
     table: KeyMap<Entry<G::Move>>,
+    table_limit: usize, // entries; past them the table is cleared
     path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     can_repeat: bool, // positions may recur on a line (Goats Wintering): cycles count as draws
     pub mobility: bool, // order replies by the opponent's mobility, fewest first
@@ -127,6 +129,7 @@ impl<G: Game> Solver<G> {
     pub fn new(can_repeat: bool, mobility: bool) -> Solver<G> {
         Solver {
             table: KeyMap::default(),
+            table_limit: TABLE_LIMIT,
             path: Default::default(),
             can_repeat,
             mobility,
@@ -144,6 +147,21 @@ impl<G: Game> Solver<G> {
     /// Forget every solved position.
     pub fn clear(&mut self) {
         self.table.clear();
+    }
+
+    /// Bytes a slot of the table takes: a key, an entry and a control byte.
+    const SLOT: usize = std::mem::size_of::<(u64, Entry<G::Move>)>() + 1;
+
+    /// The bytes the table holds at its capacity.
+    pub fn bytes(&self) -> usize {
+        self.table.capacity() * Self::SLOT
+    }
+
+    /// Keep the table within `bytes`; returns the bytes it may take at most. A table of n entries
+    /// has at most 16/7 n slots (it grows by doubling once 7/8 of them are full).
+    pub fn set_table_bytes(&mut self, bytes: usize) -> usize {
+        self.table_limit = (bytes * 7 / (16 * Self::SLOT)).max(1);
+        self.table_limit * 16 / 7 * Self::SLOT
     }
 
     /// How many positions the table holds.
@@ -345,13 +363,13 @@ impl<G: Game> Solver<G> {
                 best = old.best;
             }
         }
+        if self.table.len() >= self.table_limit {
+            self.table.clear(); // mid-try too: a root's try can fill it
+        }
         self.table.insert(key, Entry { lo, hi, best, depth });
     }
 
     fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        if self.table.len() > TABLE_LIMIT {
-            self.table.clear();
-        }
         self.nodes = 0;
         self.limit = nodes;
         self.deadline = deadline;
@@ -463,5 +481,25 @@ fn terminal<G: Game>(state: &G) -> i32 {
         None => 0,
         Some(w) if w == state.to_move() => WIN,
         Some(_) => -WIN,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::mcts::tests::Nim;
+
+    #[test]
+    fn a_table_kept_small_holds_no_more_and_proves_the_same() {
+        let nim = Nim { stones: 25, to_move: 0 };
+        let mut free = Solver::<Nim>::new(false, false);
+        let proof = free.try_solve(&nim, None, None, &mut Watch::silent()).unwrap();
+        let mut small = Solver::<Nim>::new(false, false);
+        let most = small.set_table_bytes(Solver::<Nim>::SLOT * 30);
+        assert!(most <= Solver::<Nim>::SLOT * 30);
+        assert_eq!(small.try_solve(&nim, None, None, &mut Watch::silent()).unwrap(), proof);
+        assert_eq!(proof, Some((1.0, 13)), "take one, then answer every take with the rest of four: 1 + 2 * 6 plies");
+        assert!(free.table_len() > 30 && small.table_len() <= small.table_limit);
+        assert!(small.bytes() <= most, "{} > {most}", small.bytes());
     }
 }

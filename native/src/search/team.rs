@@ -9,17 +9,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::mcts::{best_first, Candidate, Mcts, Spec, Stats, MAX_NODES};
+use super::mcts::{best_first, Candidate, Mcts, Spec, Stats};
 use super::solver::Stop;
 use super::Watch;
 use crate::game::{Game, Knowledge};
 
-/// Bytes a tree spends per node, its share of the move lists included (a generous estimate).
-const NODE_BYTES: usize = 128;
-/// The trees may use this share of the machine's memory (an arena or the app holds two bots).
+/// A search may use at most this share of the machine's memory (an arena or the app holds two bots).
 const MEMORY_SHARE: usize = 8;
-/// A tree may always hold this many nodes, however small the machine.
-const MIN_NODES: usize = 100_000;
+/// A thread's search may always hold this much, however small the machine.
+const MIN_THREAD_BYTES: usize = 16 << 20;
 
 /// The machine's memory in bytes (Linux's /proc/meminfo), if known.
 pub fn total_memory() -> Option<usize> {
@@ -29,11 +27,12 @@ pub fn total_memory() -> Option<usize> {
     Some(kb * 1024)
 }
 
-/// The node cap of each of `threads` trees: an eighth of the machine's memory (4 GB assumed if
-/// unknown) shared among them, never more than MAX_NODES a tree nor fewer than MIN_NODES.
-pub fn node_cap(threads: usize) -> usize {
-    let budget = total_memory().unwrap_or(4 << 30) / MEMORY_SHARE / NODE_BYTES;
-    (budget / threads.max(1)).clamp(MIN_NODES, MAX_NODES)
+/// What each of `threads` searches may hold (tree and solver table) when the whole search may
+/// hold `search` bytes: that, or an eighth of the machine's memory (4 GB assumed if unknown) if
+/// less, shared among the threads.
+pub fn thread_bytes(search: usize, threads: usize) -> usize {
+    let machine = total_memory().unwrap_or(4 << 30) / MEMORY_SHARE;
+    (search.min(machine) / threads.max(1)).max(MIN_THREAD_BYTES)
 }
 
 /// Thread k's seed: the team's own for the first, so one thread replays the single search.
@@ -55,7 +54,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
     /// `threads` searches (at least one) of this spec; an iteration budget is shared among them.
     pub fn new(spec: Spec, knowledge: K, seed: u64, can_repeat: bool, threads: usize) -> Team<G, K> {
         let threads = threads.max(1);
-        let cap = node_cap(threads);
+        let bytes = thread_bytes(spec.memory(), threads);
         let members = (0..threads)
             .map(|k| {
                 let mut spec = spec.clone();
@@ -63,7 +62,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
                     spec.iterations = spec.iterations.map(|n| n.div_ceil(threads as u64));
                 }
                 let mut m = Mcts::new(spec, knowledge.clone(), member_seed(seed, k), can_repeat);
-                m.max_nodes = cap;
+                m.set_memory(bytes);
                 m.root_solver = k == 0; // the same proof on every thread would be time thrown away
                 m
             })
@@ -156,6 +155,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
             stats.reused += m.stats.reused;
             stats.solved += m.stats.solved;
             stats.nodes += m.node_count();
+            stats.bytes += m.bytes();
         }
         self.stats = stats;
         Ok(evals)
