@@ -21,11 +21,15 @@ const DRAW: i8 = 1;
 const WIN: i8 = 2;
 /// What one bot's search may hold, its trees and endgame solvers' tables together on all its
 /// threads (less on a machine with little memory: see `team::thread_bytes`). Past it a tree stops
-/// growing and its playouts start from its leaves. An Expert on every core, with the app around
-/// it, then stays under 512 MB.
-pub const SEARCH_BYTES: usize = 384 << 20;
-/// The share of a search's memory its endgame solver's table may fill; the tree has the rest.
-pub const TABLE_SHARE: f64 = 0.25;
+/// growing and its playouts start from its leaves. The bot worker then peaks under 512 MB with
+/// Expert on every core (the bench's `--memory`); Expert's trees capped at half of this lost
+/// nothing measurable against uncapped ones (README).
+pub const SEARCH_BYTES: usize = 320 << 20;
+/// A thread's tree and solver table share its memory, whichever needs it: the table may grow into
+/// all the tree leaves, but never past this share of the memory...
+const TABLE_MOST: f64 = 0.75;
+/// ...and this share is always kept for it (the tree of Icebreaker or Goats Wintering fills the rest).
+const TABLE_KEPT: f64 = 0.125;
 
 /// UCB1's exploration constant at every level (textbook UCT's), unless the game's knowledge asks
 /// for its own (`Knowledge::exploration`: Icebreaker and Goats Wintering, 0.4). H/V measured 0.6
@@ -324,13 +328,27 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         m
     }
 
-    /// Let this search hold at most `bytes`: its solver's table TABLE_SHARE of them, its tree the rest.
+    /// Let this search hold at most `bytes`, its tree and its solver's table together.
     pub fn set_memory(&mut self, bytes: usize) {
-        let table = match &mut self.solver {
-            Some(solver) => solver.set_table_bytes((bytes as f64 * TABLE_SHARE) as usize),
+        self.max_bytes = bytes;
+    }
+
+    /// Whether the tree has the room for another node: what it fills, and what the solver's
+    /// table holds or has kept for it (TABLE_KEPT), are below the search's memory.
+    fn room_for_a_node(&self) -> bool {
+        let table = match &self.solver {
+            Some(solver) => solver.bytes().max((self.max_bytes as f64 * TABLE_KEPT) as usize),
             None => 0,
         };
-        self.max_bytes = bytes - table;
+        self.tree_bytes() + table < self.max_bytes
+    }
+
+    /// The solver, its table let grow into what the tree leaves (at most TABLE_MOST of the memory).
+    fn solver_with_room(&mut self) -> &mut Solver<G> {
+        let room = self.max_bytes.saturating_sub(self.tree_bytes()).min((self.max_bytes as f64 * TABLE_MOST) as usize);
+        let solver = self.solver.as_mut().unwrap();
+        solver.set_table_room(room);
+        solver
     }
 
     /// The keys of the game's positions before the one the next search starts from: a line that
@@ -614,7 +632,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
         let nd = &self.nodes[node];
         if nd.tried < nd.active {
-            if self.tree_bytes() >= self.max_bytes {
+            if !self.room_for_a_node() {
                 return None;
             }
             let mv = self.moves[(nd.moves_at + nd.tried as u32) as usize];
@@ -711,8 +729,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         if self.solver_time.as_secs_f64() > self.spec.solver_share() * (now - self.t0).as_secs_f64() {
             return Ok(()); // keep most of the time for the search itself
         }
-        let solver = self.solver.as_mut().unwrap();
-        let found = solver.try_solve(state, Some(self.spec.solve_nodes), self.deadline, watch);
+        let (nodes, deadline) = (self.spec.solve_nodes, self.deadline);
+        let found = self.solver_with_room().try_solve(state, Some(nodes), deadline, watch);
         self.solver_time += now.elapsed();
         if let Some((value, plies)) = found? {
             let v = (value * 2.0).round() as i8; // for the mover of `state`
@@ -738,7 +756,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             return Ok(());
         }
         let until = deadline.min(self.t0 + Duration::from_secs_f64(self.spec.root_share() * seconds));
-        let solver = self.solver.as_mut().unwrap();
+        let solver = self.solver_with_room();
         let Some((value, plies)) = solver.try_solve(state, None, Some(until), watch)? else { return Ok(()) };
         if value < 1.0 {
             return Ok(());
@@ -1027,14 +1045,18 @@ pub(crate) mod tests {
 
     #[test]
     fn a_search_holds_no_more_than_its_memory() {
-        let mut m = Mcts::new(spec(30_000), Plain, 8, false);
-        m.set_memory(256 << 10);
-        m.search(&Nim { stones: 300, to_move: 0 }, None, &mut Watch::silent()).unwrap();
-        // The tree stops at its share (its last node and list of moves may pass it); the search goes on.
-        let last = std::mem::size_of::<Node<u32>>() + 3 * 4;
-        assert!(m.tree_bytes() >= m.max_bytes && m.tree_bytes() <= m.max_bytes + last, "{}", m.tree_bytes());
-        assert_eq!(m.stats.iterations, 30_000);
-        assert!(m.nodes.len() < 10_000);
+        for solver in [false, true] {
+            // Plain knowledge never calls the solver, so its table stays empty: its room is kept.
+            let mut m = Mcts::new(Spec { solve_nodes: if solver { 1_000 } else { 0 }, ..spec(30_000) }, Plain, 8, false);
+            m.set_memory(256 << 10);
+            m.search(&Nim { stones: 300, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+            // The tree stops there (its last node and list of moves may pass it); the search goes on.
+            let most = if solver { (256 << 10) * 7 / 8 } else { 256 << 10 };
+            let last = std::mem::size_of::<Node<u32>>() + 3 * 4;
+            assert!(m.tree_bytes() >= most && m.tree_bytes() <= most + last, "{}", m.tree_bytes());
+            assert_eq!((m.solver.is_some(), m.stats.iterations), (solver, 30_000));
+            assert!(m.nodes.len() < 10_000);
+        }
     }
 
     #[test]

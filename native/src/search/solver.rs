@@ -27,8 +27,8 @@ const MAX_DEPTH: usize = 600;
 const FIRST_HORIZON: usize = 8;
 /// An entry's depth when nothing in its search was cut at a horizon: good at any depth.
 const ANY_DEPTH: u16 = u16::MAX;
-/// Past this many entries the table is cleared (it only speeds up later tries), unless the
-/// search that owns the solver sets its own limit (`set_table_bytes`).
+/// Past this many entries the table is cleared (it only speeds up later tries); a search's own
+/// solver's table is also kept within the memory the search leaves it (`set_table_room`).
 const TABLE_LIMIT: usize = 4_000_000;
 
 /// Keys are already mixed: hash them as they are.
@@ -104,7 +104,7 @@ struct Entry<M> {
 /// Memoised alpha-beta over a native game.
 pub struct Solver<G: Game> {
     table: KeyMap<Entry<G::Move>>,
-    table_limit: usize, // entries; past them the table is cleared
+    table_room: usize, // bytes the table may grow to; it is cleared rather than grown past them
     path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     can_repeat: bool, // positions may recur on a line (Goats Wintering): cycles count as draws
     pub mobility: bool, // order replies by the opponent's mobility, fewest first
@@ -129,7 +129,7 @@ impl<G: Game> Solver<G> {
     pub fn new(can_repeat: bool, mobility: bool) -> Solver<G> {
         Solver {
             table: KeyMap::default(),
-            table_limit: TABLE_LIMIT,
+            table_room: usize::MAX,
             path: Default::default(),
             can_repeat,
             mobility,
@@ -157,11 +157,17 @@ impl<G: Game> Solver<G> {
         self.table.capacity() * Self::SLOT
     }
 
-    /// Keep the table within `bytes`; returns the bytes it may take at most. A table of n entries
-    /// has at most 16/7 n slots (it grows by doubling once 7/8 of them are full).
-    pub fn set_table_bytes(&mut self, bytes: usize) -> usize {
-        self.table_limit = (bytes * 7 / (16 * Self::SLOT)).max(1);
-        self.table_limit * 16 / 7 * Self::SLOT
+    /// Let the table grow to at most `bytes`: once full it is cleared rather than grown past them.
+    pub fn set_table_room(&mut self, bytes: usize) {
+        self.table_room = bytes;
+    }
+
+    /// Whether a new entry now would grow the table past its limit or its room: it doubles its
+    /// slots once 7/8 of them are full (all but one of fewer than 8).
+    fn full(&self) -> bool {
+        let (len, capacity) = (self.table.len(), self.table.capacity());
+        let slots = if capacity < 8 { capacity + 1 } else { capacity / 7 * 8 };
+        len >= TABLE_LIMIT || len >= capacity && 2 * slots.max(4) * Self::SLOT > self.table_room
     }
 
     /// How many positions the table holds.
@@ -363,7 +369,7 @@ impl<G: Game> Solver<G> {
                 best = old.best;
             }
         }
-        if self.table.len() >= self.table_limit {
+        if self.full() && !self.table.contains_key(&key) {
             self.table.clear(); // mid-try too: a root's try can fill it
         }
         self.table.insert(key, Entry { lo, hi, best, depth });
@@ -495,11 +501,11 @@ mod tests {
         let mut free = Solver::<Nim>::new(false, false);
         let proof = free.try_solve(&nim, None, None, &mut Watch::silent()).unwrap();
         let mut small = Solver::<Nim>::new(false, false);
-        let most = small.set_table_bytes(Solver::<Nim>::SLOT * 30);
-        assert!(most <= Solver::<Nim>::SLOT * 30);
+        let room = Solver::<Nim>::SLOT * 40;
+        small.set_table_room(room);
         assert_eq!(small.try_solve(&nim, None, None, &mut Watch::silent()).unwrap(), proof);
         assert_eq!(proof, Some((1.0, 13)), "take one, then answer every take with the rest of four: 1 + 2 * 6 plies");
-        assert!(free.table_len() > 30 && small.table_len() <= small.table_limit);
-        assert!(small.bytes() <= most, "{} > {most}", small.bytes());
+        assert!(free.table_len() > 40 && small.table_len() > 0);
+        assert!(small.bytes() <= room && free.bytes() > room, "{} > {room}", small.bytes());
     }
 }
