@@ -302,8 +302,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         } else {
             None
         };
-        let mut m = Mcts {
+        Mcts {
             c: spec.c(knowledge.exploration()),
+            max_bytes: spec.memory(),
             repeats: spec.repetition().filter(|_| can_repeat),
             spec,
             knowledge,
@@ -318,14 +319,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             t0: Instant::now(),
             deadline: None,
             solver_time: Duration::ZERO,
-            max_bytes: usize::MAX,
             halt: None,
             root_solver: true,
             path: Vec::new(),
             history: Vec::new(),
-        };
-        m.set_memory(m.spec.memory());
-        m
+        }
     }
 
     /// Let this search hold at most `bytes`, its tree and its solver's table together.

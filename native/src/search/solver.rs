@@ -356,7 +356,8 @@ impl<G: Game> Solver<G> {
             hi = score;
         }
         let mut best = mv;
-        if let Some(old) = self.table.get(&key) {
+        let old = self.table.get(&key).copied();
+        if let Some(old) = old {
             // Bounds from a search that cut lines nearer merge only as far as they are proofs.
             let same = old.depth == depth;
             if same || old.lo > 0 {
@@ -369,7 +370,7 @@ impl<G: Game> Solver<G> {
                 best = old.best;
             }
         }
-        if self.full() && !self.table.contains_key(&key) {
+        if old.is_none() && self.full() {
             self.table.clear(); // mid-try too: a root's try can fill it
         }
         self.table.insert(key, Entry { lo, hi, best, depth });
