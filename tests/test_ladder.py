@@ -56,3 +56,26 @@ def test_setup_shows_a_measured_rating_on_the_default_board_only(monkeypatch, tm
 def test_a_partial_climb_rates_only_the_levels_reached():
     data = ladder.climb("icebreaker", 1, 0.01, out=io.StringIO(), options={"size": 3}, steps_up=1)
     assert set(data["ratings"]) <= {"beginner", "casual"} and [s[:2] for s in data["steps"]] == [["beginner", "casual"]]
+
+
+def test_a_climb_from_a_level_keeps_the_stored_steps_below_and_plays_only_the_rest(monkeypatch, tmp_path):
+    path = tmp_path / "ladder.json"
+    monkeypatch.setattr(ladder, "LADDER_FILE", path)
+    played = []
+    monkeypatch.setattr(ladder, "climb", lambda game_id, *a, kept=None, **k: played.append((game_id, kept)) or
+                        {"steps": [list(s) for s in kept], "ratings": {}})
+    assert ladder.main(["--game", "icebreaker", "--from", "strong", "--pairs", "1"]) == 2  # nothing stored below
+    assert played == []
+    below = [["beginner", "casual", 1.0, 8], ["casual", "strong", 0.75, 40]]
+    path.write_text(json.dumps({"icebreaker": {"steps": below + [["strong", "expert", 0.5, 2]]}}))
+    assert ladder.main(["--game", "icebreaker", "--from", "strong", "--pairs", "1"]) == 0
+    assert played == [("icebreaker", below)]
+
+
+def test_a_climb_with_kept_steps_rates_from_them_and_plays_the_next():
+    out = io.StringIO()
+    data = ladder.climb("icebreaker", 1, 0.01, out=out, options={"size": 3}, steps_up=2,
+                        kept=[["beginner", "casual", 1.0, 40]])
+    assert [s[:2] for s in data["steps"]] == [["beginner", "casual"], ["casual", "strong"]]
+    assert data["steps"][0] == ["beginner", "casual", 1.0, 40] and data["ratings"]["casual"] == 1000 + 759
+    assert out.getvalue().count(" against ") == 1  # only Casual-Strong was played

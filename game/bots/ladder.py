@@ -1,12 +1,13 @@
 """The ladder of levels: each level against the next, in role-swapped pairs, on one thread.
 
-    python -m frostfield.game.bots.ladder --pairs 20 [--game icebreaker] [--write]
+    python -m frostfield.game.bots.ladder --pairs 20 [--game icebreaker] [--from strong] [--write]
 
 Each step (Beginner-Casual, Casual-Strong, Strong-Expert) plays `--pairs` pairs on the game's
 default board, scored as matches by the rule book (game.bots.arena), and turns the upper level's
 match score into an Elo difference; the ratings chain up from Beginner = 1000. A level whose step is
 within chance (the Wilson 95% interval of its score reaches 50%) stays unrated, as do those above it. `--write` keeps
-them in game/bots/ladder.json (with the pairs played), which setup shows beside each level.
+them in game/bots/ladder.json (with the pairs played), which setup shows beside each level. `--from strong`
+plays only the steps from Strong up and keeps the stored ones below (the top step takes longest).
 Heavy: run it under the shared CPU lock.
 """
 from __future__ import annotations
@@ -60,16 +61,18 @@ def ratings(steps: list[tuple[str, str, float, int]]) -> dict[str, int]:
 
 
 def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1, out=None,
-          options: dict | None = None, steps_up: int = len(STEPS), max_plies: int = MAX_PLIES) -> dict:
+          options: dict | None = None, steps_up: int = len(STEPS), max_plies: int = MAX_PLIES,
+          kept: list | None = None) -> dict:
     """Play the first `steps_up` steps of one game's ladder (default board unless `options`).
 
+    `kept`: results of the lowest steps, measured before, that are not played again.
     Returns {'steps': [...], 'ratings': {...}}: only the levels reached are rated.
     """
     from frostfield.game.bots.arena import run
 
     out = out if out is not None else sys.stdout
-    steps = []
-    for lower, upper in STEPS[:steps_up]:
+    steps = [tuple(s) for s in kept or []]
+    for lower, upper in STEPS[len(steps):steps_up]:
         log = io.StringIO()
         run(game_id, dict(options or {}), upper, lower, 2 * pairs, seconds, seed=7, out=log, jobs=jobs, pairs=True,
             max_plies=max_plies)
@@ -118,13 +121,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help=f"keep the ratings in {LADDER_FILE.name}")
     parser.add_argument("--steps", type=int, default=len(STEPS), choices=range(1, len(STEPS) + 1),
                         help="climb only this many steps from Beginner (the upper ones take longest)")
+    lowers = [lower for lower, _ in STEPS]
+    parser.add_argument("--from", dest="start", choices=lowers, default=lowers[0],
+                        help="play the steps from this level up; keep the stored results of those below")
     args = parser.parse_args(argv)
     if args.pairs < 1:
         print("ladder: --pairs must be at least 1", file=sys.stderr)
         return 2
     data = load()
     for game_id in [g for g in GAMES if not args.game or g == args.game]:
-        data[game_id] = climb(game_id, args.pairs, args.seconds, args.jobs, steps_up=args.steps, max_plies=args.max_plies)
+        below = lowers.index(args.start)
+        kept = data.get(game_id, {}).get("steps", [])[:below]
+        if [s[:2] for s in kept] != [list(s) for s in STEPS[:below]]:
+            print(f"ladder: {game_id} has no stored steps below {args.start}: climb from beginner first", file=sys.stderr)
+            return 2
+        data[game_id] = climb(game_id, args.pairs, args.seconds, args.jobs, steps_up=args.steps, max_plies=args.max_plies,
+                              kept=kept)
         if args.write:
             LADDER_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
