@@ -179,6 +179,17 @@ def test_run_prints_a_line_per_game(tmp_path, capsys):
     assert out[1].split()[0] == "icebreaker" and "of 1;" in out[1] and "proved by itself" in out[1]
 
 
+def test_run_takes_a_levels_knobs_as_the_arena_does_and_names_an_unknown_level(tmp_path, capsys):
+    position, legal = _hand_made()
+    _file(tmp_path, [position])
+    assert suite.main(["run", "--game", "icebreaker", "--level", "strong+solve_nodes=0", "--seconds", "0.05",
+                       "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "strong+solve_nodes=0, 0.05 s a move, 1 thread:" and "of 1;" in out[1]
+    assert suite.main(["run", "--game", "icebreaker", "--level", "uct9", "--out", str(tmp_path)]) == 2
+    assert "unknown level 'uct9'; levels: beginner, casual, strong, expert" in capsys.readouterr().err
+
+
 def test_a_file_another_process_is_mining_is_not_mined_again(tmp_path):
     miner = Miner("icebreaker", tmp_path, Plan(strong_seconds=0.02, proof_seconds=1.0), report=lambda line: None)
     with mining_lock(path_for("icebreaker", tmp_path)):  # held through another open file, as another process would

@@ -210,8 +210,11 @@ def _play_one(job: tuple) -> tuple[str, int, str, bool, float]:
     """A fresh bot's move on one position: (game, position index, move, root proved, seconds)."""
     from frostfield.game.bots.levels import make_bot
 
-    level, game_id, options, moves, index, scale, threads, seed = job
-    bot = make_bot(level, game_id, options, seed=seed, scale=scale, threads=threads)
+    from frostfield.game.bots.arena import split_level
+
+    text, game_id, options, moves, index, scale, threads, seed = job
+    level, tune = split_level(text)
+    bot = make_bot(level, game_id, options, seed=seed, scale=scale, threads=threads, tune=tune)
     t0 = time.perf_counter()
     move = bot.choose(list(moves))
     return game_id, index, move, root_proved(bot.last_analysis), time.perf_counter() - t0
@@ -244,7 +247,8 @@ def main(argv=None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="play the suite's positions and print the figures")
     run.add_argument("--game", action="append", choices=list(GAMES), help="a game id (repeat; default all)")
-    run.add_argument("--level", action="append", help="a level (repeat; default strong and expert)")
+    run.add_argument("--level", action="append",
+                     help="a level (repeat; default strong and expert), knobs after '+' as in the arena")
     run.add_argument("--seconds", type=float, default=None,
                      help="Strong's time a move (the other levels keep their ratio); default: each level's own")
     run.add_argument("--threads", type=int, default=1, help="the search's threads (default 1)")
@@ -253,10 +257,15 @@ def main(argv=None) -> int:
     run.add_argument("--out", type=Path, default=FOLDER, help="the folder of the suite files")
     args = parser.parse_args(argv)
     games = args.game or list(GAMES)
+    from frostfield.game.bots.arena import split_level
     from frostfield.game.bots.levels import SPECS, STRONG_SECONDS
 
     for level in args.level or ["strong", "expert"]:
-        own = SPECS[level].seconds if level in SPECS else None
+        name = split_level(level)[0]
+        if name not in SPECS:
+            print(f"suite: unknown level {name!r}; levels: {', '.join(SPECS)}", file=sys.stderr)
+            return 2
+        own = SPECS[name].seconds
         shown = own if args.seconds is None else (own or STRONG_SECONDS) * args.seconds / STRONG_SECONDS
         print(f"{level}, {shown:g} s a move, {args.threads} thread{'s' * (args.threads != 1)}:", flush=True)
         for game_id, tally in run_suite(level, games, args.seconds, args.threads, args.jobs,
