@@ -431,10 +431,17 @@ impl<B: HexBits> Game for Icebreaker<B> {
 /// Icebreaker's search knowledge: playouts are cut after a few random plies and judged by the
 /// race for the ice (captures plus the icebergs each fleet reaches first). Measured against plain
 /// UCT, 0.2 s a move, 16 games: 13/16 with it (MCTS-Solver and tree reuse alone: 9/16).
+///
+/// Late in the race the endgame solver joins in: from `root_ice` icebergs left it tries the whole
+/// position before the search (a proved win is played at once), from `node_ice` it settles
+/// well-visited nodes. Earlier it seldom settles anything in a move's time. See the README's
+/// table of search ideas for what this was measured to pay.
 #[derive(Clone, Debug)]
 pub struct IcebreakerKnowledge {
     pub max_playout: usize, // random plies before the race evaluation judges the position
     pub scale: f64,         // icebergs of margin for a ~73% evaluation
+    pub root_ice: u32,      // from this few icebergs left, the solver tries the whole position first (0: never)
+    pub node_ice: u32,      // from this few icebergs left, the solver tries well-visited nodes (0: never)
 }
 
 impl<B: HexBits> Native for Icebreaker<B> {
@@ -442,13 +449,9 @@ impl<B: HexBits> Native for Icebreaker<B> {
     /// Not shown impossible: ships that block each other might walk a cycle (no capture, no
     /// progress), so the solver watches for repeats.
     const CAN_REPEAT: bool = true;
-    /// No endgame solver in Icebreaker's search, so the levels' solver budgets do nothing here:
-    /// the race knowledge was measured with the solver off (13/16 against plain UCT, above), and
-    /// a race for the ice is rarely settled early enough for the solver's nodes to pay.
-    const SEARCH_SOLVER: bool = false;
 
     fn knowledge(_solve_root: bool) -> IcebreakerKnowledge {
-        IcebreakerKnowledge { max_playout: 8, scale: 3.0 }
+        IcebreakerKnowledge { max_playout: 8, scale: 3.0, root_ice: 16, node_ice: 14 }
     }
 }
 
@@ -475,11 +478,21 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
         Some(0.4)
     }
 
+    fn wants_root_solver(&self, state: &Icebreaker<B>) -> bool {
+        state.ice.count() <= self.root_ice
+    }
+
+    fn wants_solver(&self, state: &Icebreaker<B>) -> bool {
+        state.ice.count() <= self.node_ice
+    }
+
     #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> bool {
         match name {
             "max_playout" => self.max_playout = value as usize,
             "scale" => self.scale = value,
+            "root_ice" => self.root_ice = value as u32,
+            "node_ice" => self.node_ice = value as u32,
             _ => return false,
         }
         true
@@ -659,21 +672,31 @@ mod tests {
         }
     }
 
-    /// SEARCH_SOLVER: however much a level gives the solver, Icebreaker's search settles no node
-    /// with it, near the end of a 3×3 game as at the start; the search still proves the win in one.
+    /// A default board's position from a Strong game (14 icebergs left, Black to move), where the
+    /// search alone, 0.5 s a move, played h6-g7, which the offline proof shows lost in 60 plies;
+    /// e4-e3 and e4-d3 win.
+    const LATE: &str = "a1-b1 a5-b6 e9-e8 e1-e2 e8-d7 e2-d2 d7-d6 d2-d3 d6-e7 d3-e3 i1-h1 b6-b5 h1-g2 b5-b4 b1-c2 \
+                        b4-b3 c2-c3 b3-c4 g2-f3 i5-i4 e7-e6 i4-h4 e6-f6 h4-g5 f6-g6 g5-g4 f3-g3 c4-d5 g6-h5 g4-f5 \
+                        g3-f4 d5-c5 h5-h6 e3-f2 f4-e5 f2-g1 e5-d4 f5-f4 d4-e4 g1-f1 c3-b2 c5-c6";
+
+    /// From `root_ice` icebergs left the solver tries the whole position before the search; a
+    /// proved win is played at once. Earlier in the race it is not called.
     #[test]
-    fn the_search_never_calls_the_endgame_solver() {
-        let options = Options::from_pairs([("size".to_string(), "3".to_string())]);
-        let spec = Spec { solve_nodes: 50_000, solve_root: true, ..Spec::new(Some(60.0), Some(3_000)) };
-        let mut engine = crate::engine::make("icebreaker", &options, spec, 1, 1).unwrap();
-        let late: Vec<String> = ["e1-d1", "c1-b1", "c5-c4", "a3-b4", "a1-a2", "b4-b3", "c4-d3", "e3-d4", "d1-d2",
-                                 "b1-b2", "d3-c3", "b2-c2"].iter().map(|m| m.to_string()).collect();
-        for moves in [&late[..0], &late[..]] {
-            let (scored, stats) = engine.search(moves, &mut crate::search::Watch::silent()).unwrap();
-            assert_eq!(stats.solved, 0, "{scored:?}");
-        }
-        let (scored, _) = engine.search(&late, &mut crate::search::Watch::silent()).unwrap();
-        assert_eq!((scored[0].0.as_str(), scored[0].3), ("d2-e2", Some(1)));
+    fn late_in_the_race_the_solver_proves_the_root_and_a_won_race_is_played_at_once() {
+        let strong = Spec { solve_nodes: 20_000, ..Spec::new(Some(5.0), None) };
+        let mut engine = crate::engine::make("icebreaker", &Options::default(), strong, 1, 1).unwrap();
+        let late: Vec<String> = LATE.split_whitespace().map(|m| m.to_string()).collect();
+        let (scored, stats) = engine.search(&late, &mut crate::search::Watch::silent()).unwrap();
+        assert!(["e4-e3", "e4-d3"].contains(&scored[0].0.as_str()) && scored[0].3.is_some(), "{scored:?}");
+        assert_eq!((stats.iterations, stats.solved), (0, 1), "proved before the search began");
+
+        let know = Ib::knowledge(false);
+        let state = replay(&late.iter().map(|m| m.as_str()).collect::<Vec<_>>());
+        assert_eq!(state.ice.count(), 14);
+        assert!(know.wants_root_solver(&state) && know.wants_solver(&state));
+        let start = replay(&late[..10].iter().map(|m| m.as_str()).collect::<Vec<_>>());
+        assert_eq!(start.ice.count(), 45); // the race has just begun: the search alone
+        assert!(!know.wants_root_solver(&start) && !know.wants_solver(&start));
     }
 
     #[cfg(feature = "experiments")]
@@ -681,8 +704,9 @@ mod tests {
     fn the_knobs_are_tuned_by_name() {
         let mut know = Ib::knowledge(false);
         let mut tune = |name, value| Knowledge::<Ib>::tune(&mut know, name, value);
-        assert!(tune("max_playout", 12.0) && tune("scale", 2.5) && !tune("c", 0.7));
-        assert_eq!((know.max_playout, know.scale), (12, 2.5));
+        assert!(tune("max_playout", 12.0) && tune("scale", 2.5) && tune("root_ice", 9.0) && tune("node_ice", 7.0));
+        assert!(!tune("c", 0.7));
+        assert_eq!((know.max_playout, know.scale, know.root_ice, know.node_ice), (12, 2.5, 9, 7));
     }
 
     /// The race evaluation gives, on fixed positions, the values it was measured with.

@@ -298,7 +298,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// A search with this spec and knowledge; `can_repeat` for games whose positions recur.
     pub fn new(spec: Spec, knowledge: K, seed: u64, can_repeat: bool) -> Mcts<G, K> {
         let solver = if spec.solve_nodes > 0 && spec.proofs() {
-            Some(Solver::new(can_repeat, knowledge.solver_mobility()))
+            let mut solver = Solver::new(can_repeat, knowledge.solver_mobility());
+            solver.deepen = can_repeat; // a line that runs on is cut at a growing horizon, not given up on
+            Some(solver)
         } else {
             None
         };

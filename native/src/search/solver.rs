@@ -5,11 +5,12 @@
 //! changes (players need not alternate) and moving one ply further from the end. The table
 //! keeps bounds, so windowed searches share it safely; it survives between calls.
 //!
-//! In a game whose positions recur (Goats Wintering) lines can run on without end. The search's
-//! own solver gives up at the first line MAX_DEPTH plies long; the analysis's (`deepen`) searches
-//! to a horizon that doubles from 8 plies, a line cut there counting as a draw that proves
-//! nothing: a win needs a child proved lost, a loss every child proved won, so cuts never make
-//! one, and a draw is given only by a try that cut no line. It also takes the game's own proof of
+//! In a game whose positions recur (Goats Wintering, Icebreaker) lines can run on without end. A
+//! solver that does not deepen gives up at the first line MAX_DEPTH plies long; one that does
+//! (`deepen`: the analysis's, and the search's own in such a game) searches to a horizon that
+//! doubles from 8 plies, a line cut there counting as a draw that proves nothing: a win needs a
+//! child proved lost, a loss every child proved won, so cuts never make one, and a draw is given
+//! only by a try that cut no line. The analysis's also takes the game's own proof of
 //! a win (`known_win`: passing to the end while ahead) where only the outcome is asked.
 
 use std::collections::{HashMap, HashSet};
@@ -391,8 +392,7 @@ impl<G: Game> Solver<G> {
     /// Only the outcome is sought (a null window around the draw), which prunes far more than
     /// the exact distance; the plies are those of the line found, so a win comes at least that fast.
     pub fn try_solve(&mut self, state: &G, nodes: Option<u64>, deadline: Option<Instant>, watch: &mut Watch) -> Result<Option<(f64, i32)>, Stop> {
-        self.begin(nodes, deadline);
-        match self.negamax(state, -1, 1, watch) {
+        match self.solve_within(state, (-1, 1), nodes, deadline, watch) {
             Ok(score) => {
                 let (value, proof) = score_to_value(score);
                 Ok(Some((value, proof.abs())))
