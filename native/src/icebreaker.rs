@@ -672,7 +672,7 @@ mod tests {
         }
     }
 
-    /// A default board's position from a Strong game (14 icebergs left, Black to move), where the
+    /// A default board's position from a Strong game (14 icebergs left, Red to move), where the
     /// search alone, 0.5 s a move, played h6-g7, which the offline proof shows lost in 60 plies;
     /// e4-e3 and e4-d3 win.
     const LATE: &str = "a1-b1 a5-b6 e9-e8 e1-e2 e8-d7 e2-d2 d7-d6 d2-d3 d6-e7 d3-e3 i1-h1 b6-b5 h1-g2 b5-b4 b1-c2 \
