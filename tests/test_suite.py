@@ -169,23 +169,18 @@ def test_the_miner_resumes_a_half_played_game_and_keeps_its_moves(tmp_path):
     assert data["plan"]["proof_seconds"] == 2.0 and record_plan(data["records"][0]) == plan
 
 
-def test_run_prints_a_line_per_game(tmp_path, capsys):
+@pytest.mark.parametrize("level", ["strong", "strong+solve_nodes=0"])  # knobs after '+', as in the arena
+def test_run_prints_a_line_per_game(tmp_path, capsys, level):
     position, legal = _hand_made()
     _file(tmp_path, [position])
-    assert suite.main(["run", "--game", "icebreaker", "--level", "strong", "--seconds", "0.05",
+    assert suite.main(["run", "--game", "icebreaker", "--level", level, "--seconds", "0.05",
                        "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "strong, 0.05 s a move, 1 thread:"
+    assert out[0] == f"{level}, 0.05 s a move, 1 thread:"
     assert out[1].split()[0] == "icebreaker" and "of 1;" in out[1] and "proved by itself" in out[1]
 
 
-def test_run_takes_a_levels_knobs_as_the_arena_does_and_names_an_unknown_level(tmp_path, capsys):
-    position, legal = _hand_made()
-    _file(tmp_path, [position])
-    assert suite.main(["run", "--game", "icebreaker", "--level", "strong+solve_nodes=0", "--seconds", "0.05",
-                       "--out", str(tmp_path)]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "strong+solve_nodes=0, 0.05 s a move, 1 thread:" and "of 1;" in out[1]
+def test_run_names_an_unknown_level(tmp_path, capsys):
     assert suite.main(["run", "--game", "icebreaker", "--level", "uct9", "--out", str(tmp_path)]) == 2
     assert "unknown level 'uct9'; levels: beginner, casual, strong, expert" in capsys.readouterr().err
 
