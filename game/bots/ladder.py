@@ -129,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         print("ladder: --pairs must be at least 1", file=sys.stderr)
         return 2
     data = load()
+    below = lowers.index(args.start)
     for game_id in [g for g in GAMES if not args.game or g == args.game]:
-        below = lowers.index(args.start)
         kept = data.get(game_id, {}).get("steps", [])[:below]
         if [s[:2] for s in kept] != [list(s) for s in STEPS[:below]]:
             print(f"ladder: {game_id} has no stored steps below {args.start}: climb from beginner first", file=sys.stderr)

@@ -208,9 +208,8 @@ class Tally:
 
 def _play_one(job: tuple) -> tuple[str, int, str, bool, float]:
     """A fresh bot's move on one position: (game, position index, move, root proved, seconds)."""
-    from frostfield.game.bots.levels import make_bot
-
     from frostfield.game.bots.arena import split_level
+    from frostfield.game.bots.levels import make_bot
 
     text, game_id, options, moves, index, scale, threads, seed = job
     level, tune = split_level(text)
