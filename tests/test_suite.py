@@ -1,5 +1,6 @@
 """The proved-positions suite: the shipped files load and are well-formed, a sample re-proves, the scoring, the miner resumes."""
 import json
+from dataclasses import asdict
 
 import pytest
 
@@ -8,7 +9,7 @@ from frostfield.game.bots import suite
 from frostfield.game.bots.arena import wilson
 from frostfield.game.bots.messages import Candidate
 from frostfield.game.bots.suite import FORMAT, VERSION, Position, Tally, load, path_for, result_of, root_proved, verdict
-from frostfield.game.bots.suite_mine import Miner, Plan, Prover, mining_lock, record_plan
+from frostfield.game.bots.suite_mine import Miner, Plan, Prover, main as mine_main, mining_lock, prune, record_plan
 
 SHIPPED = {g: load(g) for g in GAMES}
 
@@ -193,3 +194,33 @@ def test_a_file_another_process_is_mining_is_not_mined_again(tmp_path):
     assert not path_for("icebreaker", tmp_path).exists()  # nothing written
     miner.run(0.3)  # free again
     assert json.loads(path_for("icebreaker", tmp_path).read_text(encoding="utf-8"))["records"]
+
+
+def test_prune_retires_what_a_fresh_strong_proves_and_keeps_the_rest(tmp_path, capsys):
+    # One shipped position Strong settles at once (a retired one: 8 icebergs left, proved in 2 ms offline) and the
+    # start with made-up values, which no search proves: the first is retired with its proof, the second stays.
+    shipped = json.loads(path_for("icebreaker").read_text(encoding="utf-8"))
+    late = next(p for p in shipped["retired"] if p["id"] == "i-7a16034f8f")
+    late = dict(late, strong_proved=False, source={"record": 0, "ply": len(late["moves"])})
+    start, _ = _hand_made()
+    game = get_game("icebreaker")
+    data = {"format": FORMAT, "version": VERSION, "game": "icebreaker", "options": game.validate(), "plan": {},
+            "records": [{"index": 0, "plan": asdict(Plan())}], "positions": [late, start]}
+    path_for("icebreaker", tmp_path).write_text(json.dumps(data), encoding="utf-8")
+    assert prune("icebreaker", tmp_path, report=lambda line: None) == (1, 1)
+    data = json.loads(path_for("icebreaker", tmp_path).read_text(encoding="utf-8"))
+    assert [p["id"] for p in data["positions"]] == ["ib-x"]
+    assert [p["id"] for p in data["retired"]] == [late["id"]] and data["retired"][0]["strong_proved"] is True
+    assert data["retired"][0]["values"] == late["values"]  # the proof is kept
+    assert [p.id for p in load("icebreaker", tmp_path)] == ["ib-x"]  # the suite plays what is left
+    # From the command line, a second time: nothing more to retire.
+    assert mine_main(["--prune", "--game", "icebreaker", "--out", str(tmp_path)]) == 0
+    assert "icebreaker: 0 of 1 positions proved by a fresh Strong, retired; 1 kept" in capsys.readouterr().out
+
+
+def test_no_shipped_position_was_proved_by_strong_when_it_was_checked():
+    for game_id in GAMES:
+        data = json.loads(path_for(game_id).read_text(encoding="utf-8"))
+        assert all(p["strong_proved"] is False for p in data["positions"])
+        assert all(p["strong_proved"] is True for p in data.get("retired", []))
+        assert not {p["id"] for p in data["positions"]} & {p["id"] for p in data.get("retired", [])}

@@ -22,7 +22,8 @@ Data: one file per game, `game/bots/suite_positions/<game-id>.json`, shipped wit
      "options": {...the game's full default options},
      "plan": {...how the miner worked: seed, Strong's seconds, the proof budget, ...},
      "records": [record, ...],          # the games mined, with where each walk stopped
-     "positions": [position, ...]}
+     "positions": [position, ...],
+     "retired": [position, ...]}       # proved by a later Strong in its time (`suite_mine --prune`): not played
 
 A position:
 
@@ -38,7 +39,7 @@ A position:
     proof_seconds the offline proof's time (every move) on the miner's walk, which keeps the
                   solver's table from the later positions of the same game (the walk's first
                   position was proved from an empty table)
-    strong_proved false: a fresh Strong (0.5 s, one thread) did not prove the root
+    strong_proved false: a fresh Strong (0.5 s, one thread) did not prove the root (true in "retired")
     source        {"record": the game record's index, "ply": the position's ply}
 
 A record: {"index", "plan" (the plan it was mined under; the file's "plan" is the one for records

@@ -1,6 +1,7 @@
 """Mining the proved-positions suite (game.bots.suite): positions from strong games, every move proved offline.
 
     python -m frostfield.game.bots.suite_mine [--game ID ...] [--minutes M] [--target N] [--jobs 2]
+    python -m frostfield.game.bots.suite_mine --prune [--game ID ...] [--jobs 2]
 
 Strong plays Strong (one thread, 0.5 s a move; the first plies random and seeded, so
 games differ) on each game's default board until the mover's search proves the root
@@ -15,6 +16,10 @@ and appends. Growing the set later is the same command again. Goats Wintering's
 games are played to their end and walked back from there (`Plan.play_on`): the solver
 proves nothing there before Strong's own proof in play (see PLANS); the fresh Strong
 check still keeps out what Strong proves in its time.
+
+When Strong grows stronger it may prove positions mined before; `--prune` gives every position
+to a fresh Strong again (as the miner's check) and moves the ones it proves from "positions" to
+"retired", proofs kept, so the suite goes on measuring only what Strong does not settle itself.
 
 Heavy: run it under the shared CPU lock. The files' format is in game.bots.suite.
 """
@@ -100,7 +105,10 @@ class Plan:
 # (27 Nov) 60 walks proved 394 positions at 15 s, but only 8 had a move that loses the result, and a fresh
 # Strong proved 7 of those: Strong settles these endgames (passing to the end proved) before the solver
 # proves every move. One position kept.
-PLANS: dict[str, dict] = {"goats-wintering": {"play_on": True}, "frozen-forest": {"proof_seconds": 40.0}}
+# Icebreaker: since Strong's search tries the solver late in the race (16 icebergs left), Strong proved 111 of the
+# 146 positions mined at 15 s (--prune, 27 Nov); the positions before that point need longer proofs, so 40 s.
+PLANS: dict[str, dict] = {"goats-wintering": {"play_on": True}, "frozen-forest": {"proof_seconds": 40.0},
+                          "icebreaker": {"proof_seconds": 40.0}}
 
 
 def plan_for(game_id: str) -> Plan:
@@ -268,13 +276,42 @@ class Miner:
         """A finished walk's positions: a few spread over it (the earliest, the hardest, among them) join the suite."""
         found = sorted(record.pop("found"), key=lambda p: p["source"]["ply"])
         record["proved_plies"] = [p["source"]["ply"] for p in found]
-        known = {p["id"] for p in self.data["positions"]}
+        known = {p["id"] for p in self.data["positions"] + self.data.get("retired", [])}
         found = [p for p in found if p["id"] not in known]
         k = min(record_plan(record).per_record, len(found))
         picked = sorted({round(i * (len(found) - 1) / (k - 1)) for i in range(k)}) if k > 1 else list(range(k))
         self.data["positions"] += [found[i] for i in picked]
         self.report(f"{self.game_id}: record {record['index']} done ({record['walk']['stop']}): "
                     f"{len(picked)} of {len(found)} new positions kept; {len(self.data['positions'])} in all")
+
+
+def _strong_proves_job(job: tuple) -> bool:
+    return strong_proves(*job)
+
+
+def prune(game_id: str, folder: Path = FOLDER, jobs: int = 1, report=print) -> tuple[int, int]:
+    """Retire the positions a fresh Strong proves now (see the module's text); (positions kept, retired now)."""
+    path = path_for(game_id, folder)
+    with mining_lock(path):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        checks = []
+        for p in data["positions"]:
+            plan = record_plan(data["records"][p["source"]["record"]])
+            checks.append((game_id, p["options"], p["moves"], plan.seed + p["source"]["ply"], plan.strong_seconds))
+        if jobs > 1:
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                proved = pool.map(_strong_proves_job, checks)
+        else:
+            proved = [_strong_proves_job(c) for c in checks]
+        retired = [p for p, pr in zip(data["positions"], proved) if pr]
+        for p in retired:
+            p["strong_proved"] = True
+        data["positions"] = [p for p, pr in zip(data["positions"], proved) if not pr]
+        data["retired"] = data.get("retired", []) + retired
+        atomic_write(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    report(f"{game_id}: {len(retired)} of {len(proved)} positions proved by a fresh Strong, retired; "
+           f"{len(data['positions'])} kept")
+    return len(data["positions"]), len(retired)
 
 
 def _mine_one(job: tuple) -> tuple[str, int]:
@@ -295,7 +332,17 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=FOLDER, help="the folder of the suite files")
     parser.add_argument("--plan", action="store_true",
                         help="mine the records begun from now on under today's plan (PLANS), not the file's")
+    parser.add_argument("--prune", action="store_true",
+                        help="retire the positions a fresh Strong proves now, instead of mining")
     args = parser.parse_args(argv)
+    if args.prune:
+        try:
+            for game_id in args.game or list(GAMES):
+                prune(game_id, args.out, args.jobs)
+        except RuntimeError as err:
+            print(err, file=sys.stderr)
+            return 1
+        return 0
     jobs = [(g, args.out, 60 * args.minutes, args.target, args.plan) for g in args.game or list(GAMES)]
     try:
         if args.jobs > 1 and len(jobs) > 1:
