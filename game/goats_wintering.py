@@ -296,6 +296,39 @@ class GoatsState(State):
             return f"with equal warmth ({mine} each) {roles[p]}, passing last, loses"
         return f"{roles[p] if mine > theirs else roles[1 - p]} wins, {max(mine, theirs)} warmth against {min(mine, theirs)}"
 
+    def passing_out(self, limit: int = 50_000) -> int | None:
+        """If the mover passes every turn from now on: the opponent's best final warmth minus the mover's.
+
+        The designer's remedy for a game that goes round: "a player with a strong lead [may] pass until
+        the other player runs out of moves". Passing out wins for the mover if this is 0 or less (the
+        opponent makes the second pass, so a tie loses for them). It ends: after a pass the opponent may
+        only place (on cells out of sight of friends, gaining nothing) or step towards friends (gaining
+        warmth), so moves run out. None if more than `limit` positions would have to be looked at.
+        """
+        me, seen, pass_move = self.to_move, {}, self.cfg.pass_move
+
+        def best(state) -> int:  # the opponent to move, the mover having just passed
+            k = state.key()
+            if k not in seen:
+                if len(seen) >= limit:
+                    raise OverflowError
+                seen[k] = None
+                mine, theirs = state.scores[me], state.scores[1 - me]
+                value = theirs - mine  # the opponent passes: the game ends
+                for move in state.legal_moves():
+                    if move.kind != "pass":
+                        value = max(value, best(state._apply(move)._apply(pass_move)))  # a move, then a pass
+                seen[k] = value
+            return seen[k]
+
+        after = self._apply(pass_move)
+        if after.is_over:  # the opponent had just passed
+            return after.scores[1 - me] - after.scores[me]
+        try:
+            return best(after)
+        except OverflowError:
+            return None
+
     # -- protocol --------------------------------------------------------------------
     def _outcome(self) -> Outcome | None:
         """Two passes in a row end the game: more warmth wins; on equal warmth the last passer loses."""

@@ -3,7 +3,8 @@ import io
 
 import pytest
 
-from frostfield.game.bots.arena import main, parse_options, run, wilson
+from frostfield.game import get_game
+from frostfield.game.bots.arena import leader_could_pass_out, main, parse_options, run, wilson
 
 
 def test_a_short_match_alternates_roles_and_reports_each_role():
@@ -115,3 +116,24 @@ def test_a_game_stopped_at_the_ply_limit_is_saved_as_a_record_review_opens(tmp_p
     assert [r.players[0].level for r in loaded] == ["casual", "strong"]
     assert not loaded[0].replay().is_over
     assert f"saved to {saved[0]}" in out.getvalue()
+
+
+@pytest.mark.parametrize("moves, said", [
+    (["c2", "c1", "b3", "a2", "b3-c3", "d3"], (0, True)),    # Player 1 ahead 1-0, and passing out keeps it
+    (["d1", "b3", "c3", "b3-a2", "d1-c2", "b1"], (0, False)),  # ahead 1-0, but Player 2 would freeze it out
+    (["c2", "c1"], None),                                      # level
+])
+def test_a_stopped_game_says_whether_the_side_ahead_could_have_won_by_passing(moves, said):
+    game = get_game("goats-wintering")
+    assert leader_could_pass_out(game, game.validate(size=2), moves) == said
+
+
+def test_a_game_without_the_analysis_names_the_side_ahead_only():
+    game = get_game("icebreaker")
+    state, moves = game.new(size=3), []
+    while state.scores == (0, 0):
+        move = state.legal_moves()[0]
+        moves.append(str(move))
+        state = state.play(move)
+    leader = 0 if state.scores[0] > state.scores[1] else 1
+    assert leader_could_pass_out(game, game.validate(size=3), moves) == (leader, None)

@@ -252,6 +252,51 @@ def test_on_equal_warmth_the_player_who_passed_last_loses(game, moves, winner):
     assert s.winner == winner
 
 
+# -- passing out: the designer's remedy for a game that goes round -----------------------
+
+def _passing_out_by_hand(state, me) -> int:
+    """The opponent's best final margin over `me` while `me` passes every turn, by plain recursion (no table)."""
+    margin = state.scores[1 - me] - state.scores[me]
+    if state.is_over:
+        return margin
+    for m in state.legal_moves():
+        if str(m) != "pass":
+            margin = max(margin, _passing_out_by_hand(state.play(m).play("pass"), me))
+    return margin
+
+
+@pytest.mark.parametrize("moves, margin", [
+    # Player 1 leads 1-0; whatever Player 2 does while Player 1 passes, it ends a warmth behind.
+    (["c2", "c1", "b3", "a2", "b3-c3", "d3"], -1),
+    # Player 1 leads 1-0 again, but Player 2 may huddle and freeze Player 1's goats out: 6 ahead at the end.
+    (["d1", "b3", "c3", "b3-a2", "d1-c2", "b1"], 6),
+])
+def test_passing_out_is_the_opponents_best_margin_while_the_mover_passes(game, moves, margin):
+    s = game.replay(moves, size=2)
+    assert s.to_move == 0 and s.scores == (1, 0)
+    assert s.passing_out() == margin == _passing_out_by_hand(s.play("pass"), 0)
+
+
+def test_passing_out_right_after_a_pass_ends_the_game_at_once(game):
+    s = game.replay(["c2", "c1", "b3", "a2", "b3-c3", "pass"], size=2)
+    assert s.passing_out() == s.scores[1] - s.scores[0] == -1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000))
+def test_passing_out_agrees_with_plain_recursion_on_random_positions(game, seed):
+    rng = random.Random(seed)
+    s = game.new(size=2, ruleset=rng.choice(["original", "revised"]))
+    for _ in range(rng.randrange(4, 12)):
+        moves = [m for m in s.legal_moves() if str(m) != "pass"]
+        if not moves:
+            break
+        s = s.play(rng.choice(moves))
+    me = s.to_move
+    assert s.passing_out() == _passing_out_by_hand(s.play("pass"), me)
+    assert s.passing_out(limit=1) in (None, s.passing_out())  # too big a search: None, never a wrong answer
+
+
 # -- the revised rules ---------------------------------------------------------------------
 
 def test_r1_a_goat_is_placed_only_on_a_cell_with_an_empty_neighbour(game):

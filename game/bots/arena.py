@@ -147,6 +147,23 @@ def _one_game(job: tuple) -> tuple:
     return g, first, state.winner if state.is_over else None, state.is_over, state.scores, state.ply, spent, made, moves
 
 
+def leader_could_pass_out(game, options: dict, moves: list[str]) -> tuple[int, bool | None] | None:
+    """For a game stopped at the ply limit: (the player ahead, whether passing to the end wins for them).
+
+    Looked at in the last position with that player to move; whether it wins is None where the game
+    has no such analysis (only Goats Wintering's states have `passing_out`) or it was too big. None if level.
+    """
+    state = game.replay(moves, **options)
+    a, b = state.scores
+    if a == b:
+        return None
+    leader = 0 if a > b else 1
+    if state.to_move != leader and moves:
+        state = game.replay(moves[:-1], **options)
+    margin = state.passing_out() if hasattr(state, "passing_out") and state.to_move == leader else None
+    return leader, None if margin is None else margin <= 0
+
+
 def keep_unfinished(folder: Path, game_id: str, options: dict, levels: tuple[str, str], first: int, g: int,
                     moves, out) -> None:
     """Save game g, stopped at the ply limit, as a record the app's review opens; say where."""
@@ -198,7 +215,8 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
         for g, first, winner, over, scores, plies, spent, made, moves in results:
             a_role, pair_line = first, None
             if not over:
-                limited.append((scores[a_role], scores[1 - a_role]))
+                lead = leader_could_pass_out(game, options, moves)
+                limited.append((scores[a_role], scores[1 - a_role], lead and (lead[0] == a_role, lead[1])))
                 if unfinished is not None:
                     keep_unfinished(unfinished, game_id, options, (level_a, level_b), first, g, moves, out)
             if pairs:
@@ -250,10 +268,16 @@ def run(game_id: str, options: dict, level_a: str, level_b: str, games: int,
               f"A's match score {100 * sum(units) / len(units):.1f}% [{100 * lo:.0f}-{100 * hi:.0f}%]",
               file=out, flush=True)
     if limited:
-        ahead = sum(a > b for a, b in limited)
-        behind = sum(a < b for a, b in limited)
+        ahead = sum(a > b for a, b, _ in limited)
+        behind = sum(a < b for a, b, _ in limited)
         print(f"stopped at {max_plies} plies: {len(limited)} games (A ahead in {ahead}, behind in {behind}, "
               f"level in {len(limited) - ahead - behind})", file=out, flush=True)
+        checked = [lead for *_, lead in limited if lead and lead[1] is not None]
+        if checked:  # the designer's remedy: a player with a strong lead passes until the other runs out of moves
+            a_won = sum(a_leads and wins for a_leads, wins in checked)
+            b_won = sum(not a_leads and wins for a_leads, wins in checked)
+            print(f"   passing to the end, the side ahead would have won {a_won + b_won} of {len(checked)} "
+                  f"(A {a_won}, B {b_won})", file=out, flush=True)
     if sprt is not None:
         llr = sprt_llr(units, *sprt)
         said = {"H1": f"A is better (H1 accepted: +{sprt[1]:g} Elo rather than +{sprt[0]:g})",
