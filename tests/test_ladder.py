@@ -79,3 +79,34 @@ def test_a_climb_with_kept_steps_rates_from_them_and_plays_the_next():
     assert [s[:2] for s in data["steps"]] == [["beginner", "casual"], ["casual", "strong"]]
     assert data["steps"][0] == ["beginner", "casual", 1.0, 40] and data["ratings"]["casual"] == 1000 + 759
     assert out.getvalue().count(" against ") == 1  # only Casual-Strong was played
+
+
+def test_added_pairs_pool_with_the_stored_ones_and_open_with_new_seeds(monkeypatch, tmp_path):
+    from frostfield.game.bots import arena
+
+    seeds = []
+
+    def fake_run(game_id, options, upper, lower, games, seconds, seed, out, **kw):
+        seeds.append(seed)
+        print(f"pairs as matches: A won {games // 2}, drew 0, lost 0 of {games // 2}; A's match score 100.0% [..]",
+              file=out)
+
+    monkeypatch.setattr(arena, "run", fake_run)
+    out = io.StringIO()
+    stored = [["strong", "expert", 0.675, 20]]
+    data = ladder.climb("icebreaker", 20, out=out, kept=[["beginner", "casual", 1.0, 8], ["casual", "strong", 1.0, 8]],
+                        pooled=stored)
+    assert data["steps"][2] == ["strong", "expert", pytest.approx((0.675 * 20 + 20) / 40), 40]
+    assert seeds == [7 + 4 * 20]  # the stored 20 pairs used seeds 7 .. 7 + 80: none is played again
+    assert "with the 20 pairs stored, 83.8% of 40" in out.getvalue()
+    # From the command line: --add hands the stored steps from --from up to the climb.
+    path = tmp_path / "ladder.json"
+    monkeypatch.setattr(ladder, "LADDER_FILE", path)
+    below = [["beginner", "casual", 1.0, 8], ["casual", "strong", 1.0, 8]]
+    path.write_text(json.dumps({"icebreaker": {"steps": below + stored}}))
+    handed = []
+    monkeypatch.setattr(ladder, "climb", lambda game_id, *a, kept=None, pooled=None, **k: handed.append(pooled) or
+                        {"steps": kept, "ratings": {}})
+    assert ladder.main(["--game", "icebreaker", "--from", "strong", "--pairs", "20", "--add"]) == 0
+    assert ladder.main(["--game", "icebreaker", "--from", "strong", "--pairs", "20"]) == 0
+    assert handed == [stored, None]

@@ -7,7 +7,9 @@ default board, scored as matches by the rule book (game.bots.arena), and turns t
 match score into an Elo difference; the ratings chain up from Beginner = 1000. A level whose step is
 within chance (the Wilson 95% interval of its score reaches 50%) stays unrated, as do those above it. `--write` keeps
 them in game/bots/ladder.json (with the pairs played), which setup shows beside each level. `--from strong`
-plays only the steps from Strong up and keeps the stored ones below (the top step takes longest).
+plays only the steps from Strong up and keeps the stored ones below (the top step takes longest). `--add`
+plays `--pairs` more pairs of those steps (new openings: the seeds go on from the stored pairs) and pools
+them with the stored results, for a step whose interval still reaches 50%.
 Heavy: run it under the shared CPU lock.
 """
 from __future__ import annotations
@@ -62,25 +64,31 @@ def ratings(steps: list[tuple[str, str, float, int]]) -> dict[str, int]:
 
 def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1, out=None,
           options: dict | None = None, steps_up: int = len(STEPS), max_plies: int = MAX_PLIES,
-          kept: list | None = None) -> dict:
+          kept: list | None = None, pooled: list | None = None) -> dict:
     """Play the first `steps_up` steps of one game's ladder (default board unless `options`).
 
     `kept`: results of the lowest steps, measured before, that are not played again.
+    `pooled`: stored results of the steps played now, which the new pairs add to (their seeds go on after them).
     Returns {'steps': [...], 'ratings': {...}}: only the levels reached are rated.
     """
     from frostfield.game.bots.arena import run
 
     out = out if out is not None else sys.stdout
     steps = [tuple(s) for s in kept or []]
+    before = {(lower, upper): (score, n) for lower, upper, score, n in pooled or []}
     for lower, upper in STEPS[len(steps):steps_up]:
+        old_score, old_n = before.get((lower, upper), (0.0, 0))
         log = io.StringIO()
-        run(game_id, dict(options or {}), upper, lower, 2 * pairs, seconds, seed=7, out=log, jobs=jobs, pairs=True,
-            max_plies=max_plies)
+        run(game_id, dict(options or {}), upper, lower, 2 * pairs, seconds, seed=7 + 4 * old_n, out=log, jobs=jobs,
+            pairs=True, max_plies=max_plies)
         line = next(l for l in log.getvalue().splitlines() if l.startswith("pairs as matches"))
         won, drawn = _counts(line)
-        score = (won + 0.5 * drawn) / pairs
-        steps.append((lower, upper, score, pairs))
-        print(f"{game_id}: {upper} against {lower}: {line[len('pairs as matches: '):]}", file=out, flush=True)
+        n = old_n + pairs
+        score = (old_score * old_n + won + 0.5 * drawn) / n
+        steps.append((lower, upper, score, n))
+        pooled_text = f"; with the {old_n} pairs stored, {100 * score:.1f}% of {n}" if old_n else ""
+        print(f"{game_id}: {upper} against {lower}: {line[len('pairs as matches: '):]}{pooled_text}",
+              file=out, flush=True)
     rated = ratings(steps)
     unrated = [upper for _, upper, _, _ in steps if upper not in rated]
     print(f"{game_id}: " + ", ".join(f"{lv} {r}" for lv, r in rated.items())
@@ -124,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     lowers = [lower for lower, _ in STEPS]
     parser.add_argument("--from", dest="start", choices=lowers, default=lowers[0],
                         help="play the steps from this level up; keep the stored results of those below")
+    parser.add_argument("--add", action="store_true",
+                        help="pool the pairs played with the stored ones of the same steps instead of replacing them")
     args = parser.parse_args(argv)
     if args.pairs < 1:
         print("ladder: --pairs must be at least 1", file=sys.stderr)
@@ -135,8 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         if [s[:2] for s in kept] != [list(s) for s in STEPS[:below]]:
             print(f"ladder: {game_id} has no stored steps below {args.start}: climb from beginner first", file=sys.stderr)
             return 2
+        pooled = data.get(game_id, {}).get("steps", [])[below:args.steps] if args.add else None
         data[game_id] = climb(game_id, args.pairs, args.seconds, args.jobs, steps_up=args.steps, max_plies=args.max_plies,
-                              kept=kept)
+                              kept=kept, pooled=pooled)
         if args.write:
             LADDER_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
