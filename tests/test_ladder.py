@@ -81,7 +81,8 @@ def test_a_climb_with_kept_steps_rates_from_them_and_plays_the_next():
     assert out.getvalue().count(" against ") == 1  # only Casual-Strong was played
 
 
-def test_added_pairs_pool_with_the_stored_ones_and_open_with_new_seeds(monkeypatch, tmp_path):
+def _sweeping_arena(monkeypatch) -> list:
+    """The arena replaced by one where the upper level wins every pair; the seeds it was given."""
     from frostfield.game.bots import arena
 
     seeds = []
@@ -92,6 +93,11 @@ def test_added_pairs_pool_with_the_stored_ones_and_open_with_new_seeds(monkeypat
               file=out)
 
     monkeypatch.setattr(arena, "run", fake_run)
+    return seeds
+
+
+def test_added_pairs_pool_with_the_stored_ones_and_open_with_new_seeds(monkeypatch, tmp_path):
+    seeds = _sweeping_arena(monkeypatch)
     out = io.StringIO()
     stored = [["strong", "expert", 0.675, 20]]
     data = ladder.climb("icebreaker", 20, out=out, kept=[["beginner", "casual", 1.0, 8], ["casual", "strong", 1.0, 8]],
@@ -110,3 +116,16 @@ def test_added_pairs_pool_with_the_stored_ones_and_open_with_new_seeds(monkeypat
     assert ladder.main(["--game", "icebreaker", "--from", "strong", "--pairs", "20", "--add"]) == 0
     assert ladder.main(["--game", "icebreaker", "--from", "strong", "--pairs", "20"]) == 0
     assert handed == [stored, None]
+
+
+def test_a_climb_of_the_lower_steps_keeps_the_stored_steps_above(monkeypatch, tmp_path):
+    seeds = _sweeping_arena(monkeypatch)
+    path = tmp_path / "ladder.json"
+    monkeypatch.setattr(ladder, "LADDER_FILE", path)
+    top = ["strong", "expert", 0.6875, 40]
+    path.write_text(json.dumps({"icebreaker": {"steps": [["beginner", "casual", 1.0, 8], ["casual", "strong", 1.0, 8],
+                                                         top]}}))
+    assert ladder.main(["--game", "icebreaker", "--steps", "2", "--pairs", "8", "--write"]) == 0
+    data = json.loads(path.read_text())["icebreaker"]
+    assert len(seeds) == 2 and data["steps"][2] == top  # two steps played, the top one kept
+    assert set(data["ratings"]) == {"beginner", "casual", "strong", "expert"}

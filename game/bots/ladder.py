@@ -64,11 +64,12 @@ def ratings(steps: list[tuple[str, str, float, int]]) -> dict[str, int]:
 
 def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1, out=None,
           options: dict | None = None, steps_up: int = len(STEPS), max_plies: int = MAX_PLIES,
-          kept: list | None = None, pooled: list | None = None) -> dict:
+          kept: list | None = None, pooled: list | None = None, above: list | None = None) -> dict:
     """Play the first `steps_up` steps of one game's ladder (default board unless `options`).
 
     `kept`: results of the lowest steps, measured before, that are not played again.
     `pooled`: stored results of the steps played now, which the new pairs add to (their seeds go on after them).
+    `above`: stored results of the steps above those played, kept as they are (one level against the next).
     Returns {'steps': [...], 'ratings': {...}}: only the levels reached are rated.
     """
     from frostfield.game.bots.arena import run
@@ -89,6 +90,7 @@ def climb(game_id: str, pairs: int, seconds: float | None = None, jobs: int = 1,
         pooled_text = f"; with the {old_n} pairs stored, {100 * score:.1f}% of {n}" if old_n else ""
         print(f"{game_id}: {upper} against {lower}: {line[len('pairs as matches: '):]}{pooled_text}",
               file=out, flush=True)
+    steps += [tuple(s) for s in above or []]
     rated = ratings(steps)
     unrated = [upper for _, upper, _, _ in steps if upper not in rated]
     print(f"{game_id}: " + ", ".join(f"{lv} {r}" for lv, r in rated.items())
@@ -128,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-plies", type=int, default=MAX_PLIES, help="a game still going after this many plies is a draw")
     parser.add_argument("--write", action="store_true", help=f"keep the ratings in {LADDER_FILE.name}")
     parser.add_argument("--steps", type=int, default=len(STEPS), choices=range(1, len(STEPS) + 1),
-                        help="climb only this many steps from Beginner (the upper ones take longest)")
+                        help="climb only this many steps from Beginner (the upper ones take longest); "
+                             "the stored steps above are kept")
     lowers = [lower for lower, _ in STEPS]
     parser.add_argument("--from", dest="start", choices=lowers, default=lowers[0],
                         help="play the steps from this level up; keep the stored results of those below")
@@ -145,9 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         if [s[:2] for s in kept] != [list(s) for s in STEPS[:below]]:
             print(f"ladder: {game_id} has no stored steps below {args.start}: climb from beginner first", file=sys.stderr)
             return 2
-        pooled = data.get(game_id, {}).get("steps", [])[below:args.steps] if args.add else None
+        stored = data.get(game_id, {}).get("steps", [])
+        pooled = stored[below:args.steps] if args.add else None
         data[game_id] = climb(game_id, args.pairs, args.seconds, args.jobs, steps_up=args.steps, max_plies=args.max_plies,
-                              kept=kept, pooled=pooled)
+                              kept=kept, pooled=pooled, above=stored[args.steps:])
         if args.write:
             LADDER_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
