@@ -169,13 +169,14 @@ pub struct Knobs {
     pub widen: Option<u32>,
     pub repetition: Option<f64>,
     pub memory: Option<usize>, // bytes (the knob is in MB)
+    pub deepen: Option<bool>,
 }
 
 #[cfg(feature = "experiments")]
 impl Knobs {
     /// The search's knobs, by name.
     pub const NAMES: &'static [&'static str] =
-        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition", "memory"];
+        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition", "memory", "deepen"];
 
     /// Sets the knob `name` (false: no such knob of the search); an error names a value out of range.
     pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
@@ -198,6 +199,7 @@ impl Knobs {
             "widen" => self.widen = Some(within(0.0, u32::MAX as f64)? as u32),
             "repetition" => self.repetition = Some(if value < 0.0 { -1.0 } else { within(0.0, 1.0)? }),
             "memory" => self.memory = Some((within(1.0, 1e6)? * (1 << 20) as f64) as usize),
+            "deepen" => self.deepen = Some(value != 0.0),
             _ => return Ok(false),
         }
         Ok(true)
@@ -290,6 +292,7 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
     /// Whether the root is offered to the solver first (a team's helpers leave it to the main one).
     pub root_solver: bool,
     repeats: Option<f64>, // Spec::repetition in a game whose positions recur, else None
+    draw0: f64,           // what a proved draw is worth to player 0 (a cycle, where `repeats`: see `worth`)
     path: Vec<u64>,       // the keys of the positions on the current iteration's line, when `repeats`
     history: Vec<u64>,    // the keys of the game's positions before the root, sorted, when `repeats`
 }
@@ -300,6 +303,10 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         let solver = if spec.solve_nodes > 0 && spec.proofs() {
             let mut solver = Solver::new(can_repeat, knowledge.solver_mobility());
             solver.deepen = can_repeat; // a line that runs on is cut at a growing horizon, not given up on
+            #[cfg(feature = "experiments")]
+            if let Some(d) = spec.knobs.deepen {
+                solver.deepen = d && can_repeat;
+            }
             Some(solver)
         } else {
             None
@@ -308,6 +315,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             c: spec.c(knowledge.exploration()),
             max_bytes: spec.memory(),
             repeats: spec.repetition().filter(|_| can_repeat),
+            draw0: 0.5,
             spec,
             knowledge,
             stats: Stats::default(),
@@ -387,6 +395,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             self.nodes.push(Node::new(None, NIL, 1 - state.to_move() as u8));
         }
         self.root_state = Some(state.clone());
+        self.draw0 = match self.repeats {
+            Some(worth) if state.to_move() == 0 => worth,
+            Some(worth) => 1.0 - worth,
+            None => 0.5,
+        };
         self.stats = Stats { reused: self.nodes[0].n, ..Stats::default() };
         self.t0 = Instant::now();
         self.deadline = self.spec.seconds.map(|s| self.t0 + Duration::from_secs_f64(s));
@@ -598,21 +611,35 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             }
         }
         let nd = &self.nodes[node];
-        let v = nd.proof as f64 / 2.0;
+        let v = self.worth(nd.proof, nd.player);
         let r0 = if nd.player == 0 { v } else { 1.0 - v };
         self.backup(node, r0);
         Ok(())
+    }
+
+    /// What a proof held for `who` is worth to `who`: a win 1, a loss 0, a draw one half; but in a
+    /// game whose positions recur, where the solver's draws are its cycles (it scores a position
+    /// repeated on its line as a draw), a draw is worth what a repetition is (`Spec::repetition`):
+    /// else a cycle the solver proves would count for more than one the search meets.
+    fn worth(&self, proof: i8, who: u8) -> f64 {
+        match proof {
+            WIN => 1.0,
+            DRAW if who == 0 => self.draw0,
+            DRAW => 1.0 - self.draw0,
+            _ => 0.0,
+        }
     }
 
     /// Adds a playout's result along the path; a mover who can secure a proved draw (or better)
     /// by another move never counts less than that (score-bounded MCTS).
     fn backup(&mut self, mut node: usize, mut r0: f64) {
         loop {
-            let nd = &mut self.nodes[node];
-            if nd.secure > LOSS {
-                let floor = nd.secure as f64 / 2.0;
-                r0 = if nd.mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
+            let (secure, mover) = (self.nodes[node].secure, self.nodes[node].mover);
+            if secure > LOSS {
+                let floor = self.worth(secure, mover);
+                r0 = if mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
             }
+            let nd = &mut self.nodes[node];
             nd.n += 1;
             nd.w += if nd.player == 0 { r0 } else { 1.0 - r0 };
             if nd.parent == NIL {
@@ -659,7 +686,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                     ch = child.sibling;
                     continue;
                 }
-                child.proof as f64 / 2.0
+                self.worth(child.proof, child.player)
             } else {
                 child.w / child.n as f64
             };
@@ -811,7 +838,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                     LOSS => -plies,
                     _ => 0,
                 };
-                Candidate { mv: c.mv.unwrap(), value: c.proof as f64 / 2.0, visits: c.n, proof: Some(proof) }
+                Candidate { mv: c.mv.unwrap(), value: self.worth(c.proof, c.player), visits: c.n, proof: Some(proof) }
             } else {
                 let value = if c.n > 0 { c.w / c.n as f64 } else { 0.5 };
                 Candidate { mv: c.mv.unwrap(), value, visits: c.n, proof: None }
@@ -884,13 +911,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
 /// Sorts a root's moves best first: fastest proved win, then visits, then slowest proved loss;
 /// a proved draw gets no more visits once proved, so it goes first when the most-visited
-/// unproved move is expected to do worse than a draw.
+/// unproved move is expected to do worse than the draw is worth (its `value`: one half, or less
+/// where a draw is a cycle, see `Mcts::worth`).
 pub fn best_first<M>(out: &mut Vec<Candidate<M>>) {
     out.sort_by(|a, b| rank(b).partial_cmp(&rank(a)).unwrap());
     let draw = out.iter().position(|c| c.proof == Some(0));
     let open = out.iter().position(|c| c.proof.is_none());
     if let (Some(d), Some(o)) = (draw, open) {
-        if d > o && out[o].value < 0.5 {
+        if d > o && out[o].value < out[d].value {
             let c = out.remove(d);
             out.insert(o, c);
         }
@@ -959,6 +987,34 @@ pub(crate) mod tests {
 
     fn spec(iterations: u64) -> Spec {
         Spec::new(None, Some(iterations))
+    }
+
+    #[test]
+    fn where_positions_recur_a_proved_draw_is_a_cycle_and_worth_what_a_repetition_is() {
+        // The solver scores a position repeated on its line as a draw: such a "draw" is the cycle the
+        // search's contempt values at REPETITION for the side it plays for, not one half.
+        for (can_repeat, to_move) in [(true, 1), (true, 0), (false, 1)] {
+            let mut m = Mcts::new(spec(100), Plain, 1, can_repeat);
+            m.search(&Nim { stones: 5, to_move }, None, &mut Watch::silent()).unwrap();
+            let (mine, theirs) = (m.worth(DRAW, to_move as u8), m.worth(DRAW, 1 - to_move as u8));
+            let expected = if can_repeat { REPETITION } else { 0.5 };
+            assert!((mine - expected).abs() < 1e-12 && (theirs - (1.0 - expected)).abs() < 1e-12, "{mine} {theirs}");
+            assert_eq!((m.worth(WIN, 0), m.worth(LOSS, 1)), (1.0, 0.0));
+        }
+    }
+
+    #[test]
+    fn a_proved_draw_goes_first_only_when_the_best_open_move_is_worth_less_than_it() {
+        let order = |draw_value: f64| {
+            let mut out = vec![
+                Candidate { mv: 1u32, value: 0.4, visits: 900, proof: None },
+                Candidate { mv: 2u32, value: draw_value, visits: 50, proof: Some(0) },
+            ];
+            best_first(&mut out);
+            out.iter().map(|c| c.mv).collect::<Vec<_>>()
+        };
+        assert_eq!(order(0.5), vec![2, 1]); // a real draw beats an open move expected at 0.4
+        assert_eq!(order(REPETITION), vec![1, 2]); // a cycle worth 0.3 does not
     }
 
     #[test]
