@@ -297,14 +297,10 @@ class GoatsState(State):
         return f"{roles[p] if mine > theirs else roles[1 - p]} wins, {max(mine, theirs)} warmth against {min(mine, theirs)}"
 
     def passing_out(self, limit: int = 50_000) -> int | None:
-        """If the mover passes every turn from now on: the opponent's best final warmth minus the mover's.
-
-        The designer's remedy for a game that goes round: "a player with a strong lead [may] pass until
-        the other player runs out of moves". Passing out wins for the mover if this is 0 or less (the
-        opponent makes the second pass, so a tie loses for them). It ends: after a pass the opponent may
-        only place (on cells out of sight of friends, gaining nothing) or step towards friends (gaining
-        warmth), so moves run out. None if more than `limit` positions would have to be looked at.
-        """
+        """If the mover passes every turn from now on (the designer's remedy for a game that goes round):
+        the opponent's best final warmth minus the mover's; 0 or less wins for the mover (the opponent
+        passes second, so a tie loses for them). It ends: after a pass the opponent may only place
+        (gaining nothing) or step towards friends (gaining warmth). None past `limit` positions."""
         me, seen, pass_move = self.to_move, {}, self.cfg.pass_move
 
         def best(state) -> int:  # the opponent to move, the mover having just passed
