@@ -536,6 +536,11 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
         state.mina != NONE && state.trees.count() <= self.root_trees
     }
 
+    /// The match counts the trees a losing Yuki eats: Mina strands him as soon as she can.
+    fn fast_wins(&self) -> bool {
+        true
+    }
+
     #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> bool {
         match name {

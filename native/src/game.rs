@@ -109,6 +109,11 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn wants_root_solver(&self, _state: &G) -> bool {
         false
     }
+    /// True if a proved win should be made as short as the move's time allows (see
+    /// `Mcts::shorten`): where how long a won game lasts counts (Frozen Forest's match).
+    fn fast_wins(&self) -> bool {
+        false
+    }
     /// A move of the root proved to win by the game's own argument (Goats Wintering: passing
     /// while ahead, when the opponent cannot catch up), and the most plies to the end; None if
     /// there is none or the proof is out of reach.

@@ -139,6 +139,12 @@ impl Spec {
         tuned!(self.knobs.widen).unwrap_or(0)
     }
 
+    /// Once the root is proved won, the rest of the move's time looks for a faster win where the
+    /// game's knowledge asks (`Knowledge::fast_wins`; not in textbook UCT).
+    pub fn shorten(&self) -> bool {
+        tuned!(self.knobs.shorten).unwrap_or(self.uct.is_none())
+    }
+
     /// In a game whose positions recur, a line that comes back to a position earlier on it or
     /// earlier in the game is worth this much to the side the search plays for (its root's
     /// mover), and the rest to the other: less than a draw, so the bot makes progress when
@@ -170,13 +176,14 @@ pub struct Knobs {
     pub repetition: Option<f64>,
     pub memory: Option<usize>, // bytes (the knob is in MB)
     pub deepen: Option<bool>,
+    pub shorten: Option<bool>,
 }
 
 #[cfg(feature = "experiments")]
 impl Knobs {
     /// The search's knobs, by name.
     pub const NAMES: &'static [&'static str] =
-        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition", "memory", "deepen"];
+        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition", "memory", "deepen", "shorten"];
 
     /// Sets the knob `name` (false: no such knob of the search); an error names a value out of range.
     pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
@@ -200,6 +207,7 @@ impl Knobs {
             "repetition" => self.repetition = Some(if value < 0.0 { -1.0 } else { within(0.0, 1.0)? }),
             "memory" => self.memory = Some((within(1.0, 1e6)? * (1 << 20) as f64) as usize),
             "deepen" => self.deepen = Some(value != 0.0),
+            "shorten" => self.shorten = Some(value != 0.0),
             _ => return Ok(false),
         }
         Ok(true)
@@ -438,6 +446,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 return Err(Stop::Cancel);
             }
         }
+        self.shorten(state, watch)?;
         self.stats.iterations = done;
         self.stats.nodes = self.nodes.len();
         self.stats.bytes = self.bytes();
@@ -793,6 +802,39 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         Ok(())
     }
 
+    /// With the root proved won, spend what is left of the move's time looking for a faster win:
+    /// a proof's plies are those of the first line found, seldom the fewest. The solver asks
+    /// "a win within k plies?" (a null window) with k halving the range still open; what it
+    /// finds is proved at the root, where the fastest proved win goes first. Only a level with a
+    /// time budget and its own root solver (a team's main search), where the game asks.
+    fn shorten(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
+        let Some(deadline) = self.deadline else { return Ok(()) };
+        if !self.spec.shorten() || self.solver.is_none() || !self.root_solver || self.nodes[0].proof != LOSS
+            || !self.knowledge.fast_wins()
+        {
+            return Ok(());
+        }
+        let (mut lo, mut hi) = (1, self.nodes[0].depth); // no win is faster than lo; one takes hi
+        let mut found = None;
+        while lo < hi {
+            let k = (lo + hi - 1) / 2;
+            let solver = self.solver_with_room();
+            match solver.win_within(state, k, Some(deadline), watch) {
+                Ok(Some(plies)) => {
+                    hi = plies;
+                    found = solver.best_move(state).map(|mv| (mv, plies));
+                }
+                Ok(None) => lo = k + 1,
+                Err(Stop::Budget) => break,
+                Err(stop) => return Err(stop),
+            }
+        }
+        if let Some((mv, plies)) = found {
+            self.prove_root_move(mv, plies);
+        }
+        Ok(())
+    }
+
     /// Mark the root's move `mv` proved won in `plies` plies, giving it a child first (tried
     /// next) if it has none yet.
     fn prove_root_move(&mut self, mv: G::Move, plies: u32) {
@@ -1015,6 +1057,71 @@ pub(crate) mod tests {
         };
         assert_eq!(order(0.5), vec![2, 1]); // a real draw beats an open move expected at 0.4
         assert_eq!(order(REPETITION), vec![1, 2]); // a cycle worth 0.3 does not
+    }
+
+    /// Player 0 takes one or two from a count and wins on reaching nought; player 1 only waits.
+    #[derive(Clone, Debug)]
+    struct Countdown {
+        left: u32,
+        to_move: usize,
+    }
+
+    impl Game for Countdown {
+        type Move = u32;
+        fn to_move(&self) -> usize {
+            self.to_move
+        }
+        fn legal_moves(&self, out: &mut Vec<u32>) {
+            out.clear();
+            match self.to_move {
+                0 => out.extend((1..=2).filter(|&k| k <= self.left)),
+                _ if self.left > 0 => out.push(0),
+                _ => {}
+            }
+        }
+        fn play(&mut self, k: u32) {
+            self.left -= k;
+            self.to_move = 1 - self.to_move;
+        }
+        fn winner(&self) -> Option<usize> {
+            Some(0)
+        }
+        fn scores(&self) -> [i32; 2] {
+            [0, 0]
+        }
+        fn key(&self) -> u64 {
+            crate::boards::mix64((self.left as u64) << 1 | self.to_move as u64)
+        }
+        fn notation(&self, k: u32) -> String {
+            k.to_string()
+        }
+    }
+
+    /// Lets the solver try the root; asks for fast wins or not.
+    #[derive(Clone)]
+    struct Hurry(bool);
+
+    impl Knowledge<Countdown> for Hurry {
+        fn wants_root_solver(&self, _: &Countdown) -> bool {
+            true
+        }
+        fn fast_wins(&self) -> bool {
+            self.0
+        }
+    }
+
+    #[test]
+    fn a_proved_win_is_made_as_short_as_it_can_be_where_the_game_asks() {
+        // From 10, the solver's first line takes one at a time (17 plies); two at a time wins in 9.
+        for (fast, mv, plies) in [(false, 1, 17), (true, 2, 9)] {
+            let spec = Spec { seconds: Some(5.0), solve_nodes: 1_000, ..Spec::default() };
+            let mut m = Mcts::new(spec, Hurry(fast), 1, false);
+            let t = Instant::now();
+            m.search(&Countdown { left: 10, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+            assert!(t.elapsed() < Duration::from_secs(1), "the search ends once the fastest win is proved");
+            let best = &m.analysis()[0];
+            assert_eq!((best.mv, best.proof), (mv, Some(plies)), "{:?}", m.analysis());
+        }
     }
 
     #[test]

@@ -402,6 +402,19 @@ impl<G: Game> Solver<G> {
         }
     }
 
+    /// The plies of a win for the mover of `state` within `plies` plies, if there is one (a null
+    /// window at "wins in `plies`": lines longer than that are cut at once). Where positions
+    /// recur, the horizon is just past `plies`, as a longer line cannot make such a win.
+    pub fn win_within(&mut self, state: &G, plies: u32, deadline: Option<Instant>, watch: &mut Watch) -> Result<Option<u32>, Stop> {
+        self.begin(None, deadline);
+        if self.deepen && self.can_repeat {
+            self.horizon = (plies as usize + 1).min(MAX_DEPTH);
+        }
+        let bound = WIN - plies.max(1) as i32;
+        let score = self.negamax(state, bound - 1, bound, watch)?;
+        Ok((score >= bound).then(|| (WIN - score) as u32))
+    }
+
     /// The score of `state` in the window (exact: (-INF, INF); outcome only: (-1, 1)).
     pub fn solve(&mut self, state: &G, window: (i32, i32), deadline: Option<Instant>, watch: &mut Watch) -> Result<i32, Stop> {
         self.solve_within(state, window, None, deadline, watch)
