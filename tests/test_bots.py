@@ -302,14 +302,30 @@ def test_textbook_uct_plays_a_full_game_without_proofs():
 
 
 def test_in_a_lost_position_the_bot_plays_its_best_try():
-    # Frozen Forest 5x5 after Yuki's best first move: Mina is lost whatever she does.
-    moves = ["c3"]
-    state = get_game("frozen-forest").replay(moves, size=5)
-    bot = NativeBot("frozen-forest", state.options, 1, seconds=0.3, solve_nodes=50_000)
+    # Horizontal/Vertical 4x4, ten squares in: whatever Horizontal does, Vertical wins.
+    moves = HV_WIN[2][:10]
+    state = get_game("hv-grid").replay(moves, **HV_WIN[1])
+    bot = NativeBot("hv-grid", state.options, 1, seconds=0.3, solve_nodes=50_000)
     evals = bot.analyse(moves)
-    assert all(e.proof is not None and e.proof < 0 for e in evals)
+    assert len(evals) > 1 and all(e.proof is not None and e.proof < 0 for e in evals)
     assert bot.stats["swindled"]
     assert str(evals[0].move) in {str(m) for m in state.legal_moves()}
+
+
+def test_in_frozen_forest_a_lost_player_plays_the_slowest_loss():
+    # 5x5 after Yuki's e4, Mina is lost whatever she does; the match counts the trees Yuki eats,
+    # so she hides where she lasts longest, as the exact solver measures it.
+    moves = ["e4"]
+    state = get_game("frozen-forest").replay(moves, size=5)
+    bot = NativeBot("frozen-forest", state.options, 1, seconds=0.5, solve_nodes=50_000)
+    evals = bot.analyse(moves)
+    assert all(e.proof is not None and e.proof < 0 for e in evals)
+    assert not bot.stats["swindled"]
+    exact = {str(e.move): e.proof for e in PerfectBot("frozen-forest", state.options, seconds=60).analyse(moves)}
+    slowest = min(exact.values())
+    assert len(set(exact.values())) > 1, "some losses are slower than others"
+    assert (exact[str(evals[0].move)], evals[0].proof) == (slowest, slowest)
+    assert all(e.proof >= slowest for e in evals), "no move is shown lasting longer than the slowest"
 
 
 def test_the_search_reports_progress_and_stops_when_asked():

@@ -536,8 +536,9 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
         state.mina != NONE && state.trees.count() <= self.root_trees
     }
 
-    /// The match counts the trees a losing Yuki eats: Mina strands him as soon as she can.
-    fn fast_wins(&self) -> bool {
+    /// The match counts the trees a losing Yuki eats: Mina strands him as soon as she can, and he
+    /// holds out as long as he can.
+    fn length_counts(&self) -> bool {
         true
     }
 

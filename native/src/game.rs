@@ -109,9 +109,9 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn wants_root_solver(&self, _state: &G) -> bool {
         false
     }
-    /// True if a proved win should be made as short as the move's time allows (see
-    /// `Mcts::shorten`): where how long a won game lasts counts (Frozen Forest's match).
-    fn fast_wins(&self) -> bool {
+    /// True if a proved win should be made as short, and a proved loss as long, as the move's
+    /// time allows (see `Mcts::measure`): where how long a game lasts counts (Frozen Forest's match).
+    fn length_counts(&self) -> bool {
         false
     }
     /// A move of the root proved to win by the game's own argument (Goats Wintering: passing

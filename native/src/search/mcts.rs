@@ -140,9 +140,15 @@ impl Spec {
     }
 
     /// Once the root is proved won, the rest of the move's time looks for a faster win where the
-    /// game's knowledge asks (`Knowledge::fast_wins`; not in textbook UCT).
+    /// game's knowledge asks (`Knowledge::length_counts`; not in textbook UCT).
     pub fn shorten(&self) -> bool {
         tuned!(self.knobs.shorten).unwrap_or(self.uct.is_none())
+    }
+
+    /// Likewise, once the root is proved lost, the rest of the move's time looks for the slowest
+    /// loss, which is then played instead of the best try (see SWINDLE).
+    pub fn lengthen(&self) -> bool {
+        tuned!(self.knobs.lengthen).unwrap_or(self.uct.is_none())
     }
 
     /// In a game whose positions recur, a line that comes back to a position earlier on it or
@@ -177,13 +183,14 @@ pub struct Knobs {
     pub memory: Option<usize>, // bytes (the knob is in MB)
     pub deepen: Option<bool>,
     pub shorten: Option<bool>,
+    pub lengthen: Option<bool>,
 }
 
 #[cfg(feature = "experiments")]
 impl Knobs {
     /// The search's knobs, by name.
     pub const NAMES: &'static [&'static str] =
-        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition", "memory", "deepen", "shorten"];
+        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition", "memory", "deepen", "shorten", "lengthen"];
 
     /// Sets the knob `name` (false: no such knob of the search); an error names a value out of range.
     pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
@@ -208,6 +215,7 @@ impl Knobs {
             "memory" => self.memory = Some((within(1.0, 1e6)? * (1 << 20) as f64) as usize),
             "deepen" => self.deepen = Some(value != 0.0),
             "shorten" => self.shorten = Some(value != 0.0),
+            "lengthen" => self.lengthen = Some(value != 0.0),
             _ => return Ok(false),
         }
         Ok(true)
@@ -303,6 +311,7 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
     draw0: f64,           // what a proved draw is worth to player 0 (a cycle, where `repeats`: see `worth`)
     path: Vec<u64>,       // the keys of the positions on the current iteration's line, when `repeats`
     history: Vec<u64>,    // the keys of the game's positions before the root, sorted, when `repeats`
+    longest: Option<G::Move>, // in a root proved lost, the move found to last longest (see `measure`)
 }
 
 impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
@@ -341,6 +350,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             root_solver: true,
             path: Vec::new(),
             history: Vec::new(),
+            longest: None,
         }
     }
 
@@ -412,6 +422,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         self.t0 = Instant::now();
         self.deadline = self.spec.seconds.map(|s| self.t0 + Duration::from_secs_f64(s));
         self.solver_time = Duration::ZERO;
+        self.longest = None;
         if !self.nodes[0].expanded {
             self.expand(0, state);
         }
@@ -446,7 +457,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 return Err(Stop::Cancel);
             }
         }
-        self.shorten(state, watch)?;
+        self.measure(state, watch)?;
         self.stats.iterations = done;
         self.stats.nodes = self.nodes.len();
         self.stats.bytes = self.bytes();
@@ -802,35 +813,54 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         Ok(())
     }
 
-    /// With the root proved won, spend what is left of the move's time looking for a faster win:
-    /// a proof's plies are those of the first line found, seldom the fewest. The solver asks
-    /// "a win within k plies?" (a null window) with k halving the range still open; what it
-    /// finds is proved at the root, where the fastest proved win goes first. Only a level with a
-    /// time budget and its own root solver (a team's main search), where the game asks.
-    fn shorten(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
+    /// With the root proved, spend what is left of the move's time on how long the game lasts,
+    /// where that counts (`Knowledge::length_counts`): a proof's plies are those of the first line
+    /// found, seldom the fastest win or the slowest loss. The solver asks "a win within k plies?"
+    /// or "lasting k plies?" (null windows) with k halving the range still open. A faster win is
+    /// proved at the root, where the fastest proved win goes first; the slowest loss is kept as
+    /// `longest`, played instead of the best try. Only a level with a time budget and its own
+    /// root solver (a team's main search).
+    fn measure(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let Some(deadline) = self.deadline else { return Ok(()) };
-        if !self.spec.shorten() || self.solver.is_none() || !self.root_solver || self.nodes[0].proof != LOSS
-            || !self.knowledge.fast_wins()
-        {
+        let won = match self.nodes[0].proof {
+            LOSS if self.spec.shorten() => true, // for the player who moved into the root
+            WIN if self.spec.lengthen() => false,
+            _ => return Ok(()),
+        };
+        if self.solver.is_none() || !self.root_solver || !self.knowledge.length_counts() {
             return Ok(());
         }
-        let (mut lo, mut hi) = (1, self.nodes[0].depth); // no win is faster than lo; one takes hi
+        let (mut lo, mut hi) = (1, self.nodes[0].depth); // the length sought lies in lo..=hi
         let mut found = None;
         while lo < hi {
-            let k = (lo + hi - 1) / 2;
             let solver = self.solver_with_room();
-            match solver.win_within(state, k, Some(deadline), watch) {
-                Ok(Some(plies)) => {
-                    hi = plies;
-                    found = solver.best_move(state).map(|mv| (mv, plies));
-                }
-                Ok(None) => lo = k + 1,
+            let k = if won { (lo + hi - 1) / 2 } else { (lo + hi + 1) / 2 };
+            let answer = if won { solver.win_within(state, k, Some(deadline), watch) } else { solver.lasts(state, k, Some(deadline), watch) };
+            match answer {
+                Ok(Some(plies)) if won => hi = plies,
+                Ok(Some(plies)) => lo = plies,
+                Ok(None) if won => lo = k + 1,
+                Ok(None) => hi = k - 1,
                 Err(Stop::Budget) => break,
                 Err(stop) => return Err(stop),
             }
+            if let (Ok(Some(plies)), Some(mv)) = (answer, solver.best_move(state)) {
+                found = Some((mv, plies));
+            }
         }
-        if let Some((mv, plies)) = found {
-            self.prove_root_move(mv, plies);
+        match found {
+            Some((mv, plies)) if won => self.prove_root_move(mv, plies),
+            Some((mv, plies)) => {
+                // No move lasts past hi: the others' first lines found are cut to that.
+                let mut ch = self.nodes[0].child;
+                while ch != NIL {
+                    let c = &mut self.nodes[ch as usize];
+                    c.depth = if c.mv == Some(mv) { plies - 1 } else { c.depth.min(hi.max(plies) - 1) };
+                    ch = c.sibling;
+                }
+                self.longest = Some(mv);
+            }
+            None => {}
         }
         Ok(())
     }
@@ -925,10 +955,15 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         self.nodes.first().map_or(false, |r| r.proof != UNPROVED)
     }
 
-    /// In a position proved lost, put first the move an imperfect opponent most often answers
+    /// In a position proved lost, put first the move found to last longest where how long the game
+    /// lasts counts (see `measure`), else the move an imperfect opponent most often answers
     /// wrongly (a short search without proofs finds it); `evals` is the analysis, best first.
     pub fn best_try(&mut self, state: &G, evals: &mut Vec<Candidate<G::Move>>, watch: &mut Watch) -> Result<(), Stop> {
         let lost = evals.first().map_or(false, |e| e.proof.map_or(false, |p| p < 0));
+        if let (true, Some(mv)) = (lost, self.longest) {
+            put_first(evals, mv);
+            return Ok(());
+        }
         if lost && evals.len() > 1 && self.spec.swindle() > 0.0 {
             // The same share of whichever budgets the search had (time, iterations or both).
             let share = self.spec.swindle();
@@ -940,14 +975,19 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             let mut hope = Mcts::new(spec, self.knowledge.clone(), self.rng.next_u64(), false);
             hope.search(state, None, watch)?;
             if let Some(best_try) = hope.analysis().first() {
-                if let Some(i) = evals.iter().position(|e| e.mv == best_try.mv) {
-                    let e = evals.remove(i);
-                    evals.insert(0, e); // the try first, still "loses in N"
-                }
+                put_first(evals, best_try.mv); // still "loses in N"
             }
             self.stats.swindled = true;
         }
         Ok(())
+    }
+}
+
+/// Moves the candidate for `mv` to the front.
+fn put_first<M: PartialEq>(evals: &mut Vec<Candidate<M>>, mv: M) {
+    if let Some(i) = evals.iter().position(|e| e.mv == mv) {
+        let e = evals.remove(i);
+        evals.insert(0, e);
     }
 }
 
@@ -1059,11 +1099,13 @@ pub(crate) mod tests {
         assert_eq!(order(REPETITION), vec![1, 2]); // a cycle worth 0.3 does not
     }
 
-    /// Player 0 takes one or two from a count and wins on reaching nought; player 1 only waits.
+    /// Player 0 takes one or two from a count and wins on reaching nought; player 1 waits, or
+    /// also takes one if `hasty` (offered first, so the solver's first line loses fast).
     #[derive(Clone, Debug)]
     struct Countdown {
         left: u32,
         to_move: usize,
+        hasty: bool,
     }
 
     impl Game for Countdown {
@@ -1075,7 +1117,7 @@ pub(crate) mod tests {
             out.clear();
             match self.to_move {
                 0 => out.extend((1..=2).filter(|&k| k <= self.left)),
-                _ if self.left > 0 => out.push(0),
+                _ if self.left > 0 => out.extend(if self.hasty { &[1, 0][..] } else { &[0][..] }),
                 _ => {}
             }
         }
@@ -1090,7 +1132,7 @@ pub(crate) mod tests {
             [0, 0]
         }
         fn key(&self) -> u64 {
-            crate::boards::mix64((self.left as u64) << 1 | self.to_move as u64)
+            crate::boards::mix64((self.left as u64) << 2 | (self.hasty as u64) << 1 | self.to_move as u64)
         }
         fn notation(&self, k: u32) -> String {
             k.to_string()
@@ -1105,7 +1147,7 @@ pub(crate) mod tests {
         fn wants_root_solver(&self, _: &Countdown) -> bool {
             true
         }
-        fn fast_wins(&self) -> bool {
+        fn length_counts(&self) -> bool {
             self.0
         }
     }
@@ -1117,10 +1159,29 @@ pub(crate) mod tests {
             let spec = Spec { seconds: Some(5.0), solve_nodes: 1_000, ..Spec::default() };
             let mut m = Mcts::new(spec, Hurry(fast), 1, false);
             let t = Instant::now();
-            m.search(&Countdown { left: 10, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+            m.search(&Countdown { left: 10, to_move: 0, hasty: false }, None, &mut Watch::silent()).unwrap();
             assert!(t.elapsed() < Duration::from_secs(1), "the search ends once the fastest win is proved");
             let best = &m.analysis()[0];
             assert_eq!((best.mv, best.proof), (mv, Some(plies)), "{:?}", m.analysis());
+        }
+    }
+
+    #[test]
+    fn a_proved_loss_is_made_as_long_as_it_can_be_where_the_game_asks() {
+        // From 10 with player 1 to move, waiting every time lasts 10 plies; taking one is faster.
+        for fast in [false, true] {
+            let spec = Spec { seconds: Some(5.0), solve_nodes: 1_000, ..Spec::default() };
+            let mut m = Mcts::new(spec, Hurry(fast), 1, false);
+            let t = Instant::now();
+            let evals = m.choose(&Countdown { left: 10, to_move: 1, hasty: true }, None, &mut Watch::silent()).unwrap();
+            assert!(evals.iter().all(|c| c.proof.map_or(false, |p| p < 0)), "{evals:?}");
+            if fast {
+                assert!(t.elapsed() < Duration::from_secs(1), "the search ends once the slowest loss is proved");
+                assert_eq!((evals[0].mv, evals[0].proof, m.stats.swindled), (0, Some(-10), false), "{evals:?}");
+                assert!(evals.iter().all(|c| c.proof >= evals[0].proof), "no other move lasts longer: {evals:?}");
+            } else {
+                assert!(m.stats.swindled, "without the game asking, the best try is played");
+            }
         }
     }
 

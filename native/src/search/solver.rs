@@ -415,6 +415,15 @@ impl<G: Game> Solver<G> {
         Ok((score >= bound).then(|| (WIN - score) as u32))
     }
 
+    /// The plies the mover of a lost `state` lasts, if at least `plies` (a null window at "loses
+    /// in `plies`": a line is cut once it has lasted that long).
+    pub fn lasts(&mut self, state: &G, plies: u32, deadline: Option<Instant>, watch: &mut Watch) -> Result<Option<u32>, Stop> {
+        self.begin(None, deadline);
+        let bound = plies.max(1) as i32 - WIN;
+        let score = self.negamax(state, bound - 1, bound, watch)?;
+        Ok((bound..0).contains(&score).then(|| (WIN + score) as u32))
+    }
+
     /// The score of `state` in the window (exact: (-INF, INF); outcome only: (-1, 1)).
     pub fn solve(&mut self, state: &G, window: (i32, i32), deadline: Option<Instant>, watch: &mut Watch) -> Result<i32, Stop> {
         self.solve_within(state, window, None, deadline, watch)
