@@ -312,12 +312,13 @@ def test_in_a_lost_position_the_bot_plays_its_best_try():
     assert str(evals[0].move) in {str(m) for m in state.legal_moves()}
 
 
-def test_in_frozen_forest_a_lost_player_plays_the_slowest_loss():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_in_frozen_forest_a_lost_player_plays_the_slowest_loss(threads):
     # 5x5 after Yuki's e4, Mina is lost whatever she does; the match counts the trees Yuki eats,
     # so she hides where she lasts longest, as the exact solver measures it.
     moves = ["e4"]
     state = get_game("frozen-forest").replay(moves, size=5)
-    bot = NativeBot("frozen-forest", state.options, 1, seconds=0.5, solve_nodes=50_000)
+    bot = NativeBot("frozen-forest", state.options, 1, seconds=0.5, solve_nodes=50_000, threads=threads)
     evals = bot.analyse(moves)
     assert all(e.proof is not None and e.proof < 0 for e in evals)
     assert not bot.stats["swindled"]

@@ -162,7 +162,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
     }
 
     /// Every tree's root moves summed: visits added, values weighted by visits, a proof from any
-    /// tree kept (the fastest win, the slowest loss).
+    /// tree kept (the fastest win; of two lengths of one loss, each the most it can last, the lesser).
     fn merged(&self) -> Vec<Candidate<G::Move>> {
         let mut out: Vec<Candidate<G::Move>> = Vec::new();
         for m in &self.members {
@@ -183,7 +183,7 @@ fn merge<M>(o: &mut Candidate<M>, c: &Candidate<M>) {
     let n = o.visits as u64 + c.visits as u64;
     let proof = match (o.proof, c.proof) {
         (Some(a), Some(b)) if a > 0 && b > 0 => Some(a.min(b)),
-        (Some(a), Some(b)) if a < 0 && b < 0 => Some(a.min(b)),
+        (Some(a), Some(b)) if a < 0 && b < 0 => Some(a.max(b)),
         (Some(a), _) => Some(a),
         (None, b) => b,
     };
@@ -222,6 +222,16 @@ mod tests {
         let rows = |v: &Vec<Candidate<u32>>| v.iter().map(|c| (c.mv, c.visits, c.value.to_bits(), c.proof)).collect::<Vec<_>>();
         assert_eq!(rows(&a), rows(&b));
         assert_eq!(team.stats.iterations, 3_000);
+    }
+
+    #[test]
+    fn merged_proofs_keep_the_fastest_win_and_the_tightest_length_of_a_loss() {
+        let cand = |proof| Candidate { mv: 1u32, value: 0.0, visits: 10, proof: Some(proof) };
+        for (a, b, kept) in [(5, 9, 5), (9, 5, 5), (-12, -40, -12), (-40, -12, -12)] {
+            let mut o = cand(a);
+            merge(&mut o, &cand(b));
+            assert_eq!((o.proof, o.visits), (Some(kept), 20), "{a} and {b}");
+        }
     }
 
     #[test]
