@@ -1,4 +1,7 @@
-"""The search on several threads (issue 21): no proof changes, one seeded thread replays, cancellation is prompt."""
+"""The search on several threads (issue 21): no proof changes, one seeded thread replays, cancellation is prompt.
+
+Each on both ways of sharing the work: a tree each (root parallelism) and one tree (tree parallelism).
+"""
 import time
 
 import pytest
@@ -12,17 +15,21 @@ from frostfield.game.puzzles import load
 WON = [(gid, p) for gid in GAMES for p in [q for q in load(gid) if q.goal == "win"][:3]]
 
 
-def proofs(game_id, options, moves, threads, seed):
+WAYS = pytest.mark.parametrize("shared", [False, True], ids=["a tree each", "one tree"])
+
+
+def proofs(game_id, options, moves, threads, seed, shared=False):
     """Strong's proofs of the root's moves after `moves` on `threads` threads: {move: proof}."""
-    bot = make_bot("strong", game_id, options, seed, threads=threads)
+    bot = make_bot("strong", game_id, options, seed, threads=threads, tune={"shared_tree": shared})
     scored, _ = bot.searcher.search(list(moves))
     return {move: proof for move, _, _, proof in scored}, scored
 
 
+@WAYS
 @pytest.mark.parametrize("game_id, puzzle", WON, ids=[p.id for _, p in WON])
-def test_threads_change_no_proved_result(game_id, puzzle):
+def test_threads_change_no_proved_result(game_id, puzzle, shared):
     one, _ = proofs(game_id, puzzle.options, puzzle.moves, 1, 3)
-    two, scored = proofs(game_id, puzzle.options, puzzle.moves, 2, 3)
+    two, scored = proofs(game_id, puzzle.options, puzzle.moves, 2, 3, shared)
     # Best first: a solution, proved won, on two threads as on one.
     assert scored[0][0] in puzzle.solution and scored[0][3] is not None and scored[0][3] > 0
     assert max(p or 0 for p in one.values()) > 0  # one thread proves a win there too
@@ -33,7 +40,8 @@ def test_threads_change_no_proved_result(game_id, puzzle):
         assert not (two.get(move) or 0) > 0, move
 
 
-def test_a_forced_move_is_played_on_threads():
+@WAYS
+def test_a_forced_move_is_played_on_threads(shared):
     # The first position with a single legal move on seeded random Icebreaker 3x3 games.
     import random
 
@@ -50,7 +58,7 @@ def test_a_forced_move_is_played_on_threads():
                 move = rng.choice(state.legal_moves())
                 state, moves = state.play(move), moves + [str(move)]
     state, moves = found
-    bot = make_bot("strong", "icebreaker", {"size": 3}, 1, threads=2)
+    bot = make_bot("strong", "icebreaker", {"size": 3}, 1, threads=2, tune={"shared_tree": shared})
     assert bot.choose(moves) == str(state.legal_moves()[0])
 
 
@@ -64,10 +72,11 @@ def test_one_seeded_thread_replays_its_move_and_analysis():
     assert first == second and first[1] <= 4000
 
 
+@WAYS
 @pytest.mark.parametrize("threads", [2, 3])
-def test_a_cancelled_search_on_threads_stops_within_tens_of_milliseconds(threads):
+def test_a_cancelled_search_on_threads_stops_within_tens_of_milliseconds(threads, shared):
     searcher = _native.Searcher("icebreaker", native_options({}), seconds=20.0, solve_nodes=20_000,
-                                threads=threads, seed=1)
+                                threads=threads, seed=1, shared_tree=shared)
     raised = {}
 
     def progress(fraction):
@@ -82,8 +91,22 @@ def test_a_cancelled_search_on_threads_stops_within_tens_of_milliseconds(threads
     assert stopped - t0 < 2.0
     assert stopped - raised["at"] < 0.2, stopped - raised["at"]  # ~50 ms asked; slack for a busy machine
     # The searcher is usable again and searches afresh.
-    _, stats = _native.Searcher("icebreaker", native_options({}), iterations=500, threads=threads).search([])
+    _, stats = _native.Searcher("icebreaker", native_options({}), iterations=500, threads=threads,
+                                shared_tree=shared).search([])
     assert stats["iterations"] >= 500 - threads
+
+
+def test_threads_on_one_tree_grow_one_tree_and_threads_on_a_tree_each_grow_two():
+    # Strong's 4 000 iterations on 2 threads from Goats Wintering's start (no proof so early): on one
+    # tree every iteration adds a node to it; a tree each gives each thread its own root and half the walks.
+    def stats(shared):
+        bot = make_bot("strong", "goats-wintering", {}, 7, tune={"iterations": 4000, "shared_tree": shared}, threads=2)
+        return bot.searcher.search([])[1]
+
+    one, each = stats(True), stats(False)
+    assert one["iterations"] == each["iterations"] == 4000
+    assert one["nodes"] == 4000 + 1
+    assert each["nodes"] == 4000 + 2
 
 
 def test_thread_counts_are_checked():

@@ -158,16 +158,18 @@ mod bindings {
     #[pymethods]
     impl Searcher {
         /// Searcher(game_id, options, *, seconds=None, iterations=None, solve_nodes=0,
-        /// solve_root=False, uct=None, seed=0, threads=1): a level's search within the budget
-        /// (seconds, iterations or both), with the endgame solver's node budget per try and, with
-        /// `solve_root`, the solver's try at the whole position first where the game allows it;
-        /// `uct=c`: textbook UCT with this c instead (the arena's baselines). Any other keyword is
+        /// solve_root=False, uct=None, seed=0, threads=1, shared_tree=None): a level's search within
+        /// the budget (seconds, iterations or both), with the endgame solver's node budget per try
+        /// and, with `solve_root`, the solver's try at the whole position first where the game
+        /// allows it; `uct=c`: textbook UCT with this c instead (the arena's baselines);
+        /// `shared_tree`: threads grow one tree rather than one each (None: the search's default,
+        /// see `team`). Any other keyword is
         /// an experiment's knob (search: c, proofs, reuse, knowledge, solve_at, solver_share,
         /// root_share, swindle, widen, repetition (below 0: off), memory (MB); or the game knowledge's), on a
         /// core built with `--features experiments` only.
         #[new]
         #[pyo3(signature = (game_id, options=None, *, seconds=None, iterations=None, solve_nodes=0,
-            solve_root=false, uct=None, seed=0, threads=1, **knobs))]
+            solve_root=false, uct=None, seed=0, threads=1, shared_tree=None, **knobs))]
         #[allow(clippy::too_many_arguments)]
         fn new(
             game_id: &str,
@@ -179,6 +181,7 @@ mod bindings {
             uct: Option<f64>,
             seed: u64,
             threads: usize,
+            shared_tree: Option<bool>,
             knobs: Option<&Bound<'_, PyDict>>,
         ) -> PyResult<Searcher> {
             if seconds.is_none() && iterations.is_none() {
@@ -190,7 +193,7 @@ mod bindings {
             if !(1..=MAX_THREADS).contains(&threads) {
                 return Err(bad(format!("threads must be 1 to {MAX_THREADS}, not {threads}")));
             }
-            let mut spec = Spec { solve_nodes, solve_root, uct, ..Spec::new(seconds, iterations) };
+            let mut spec = Spec { solve_nodes, solve_root, uct, shared: shared_tree, ..Spec::new(seconds, iterations) };
             let mut game_knobs = Vec::new();
             for (k, v) in knobs.into_iter().flat_map(|d| d.iter()) {
                 let name = k.str()?.to_string();

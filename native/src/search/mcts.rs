@@ -7,7 +7,7 @@
 //! replies are all proved is proved at their best. Proved nodes are not searched again.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::solver::{Solver, Stop};
@@ -29,7 +29,7 @@ pub const SEARCH_BYTES: usize = 320 << 20;
 /// all the tree leaves, but never past this share of the memory...
 const TABLE_MOST: f64 = 0.75;
 /// ...and this share is always kept for it (the tree of Icebreaker or Goats Wintering fills the rest).
-const TABLE_KEPT: f64 = 0.125;
+pub(crate) const TABLE_KEPT: f64 = 0.125;
 
 /// UCB1's exploration constant at every level (textbook UCT's), unless the game's knowledge asks
 /// for its own (`Knowledge::exploration`: Icebreaker and Goats Wintering, 0.4). H/V measured 0.6
@@ -44,6 +44,9 @@ pub const SOLVER_SHARE: f64 = 0.25;
 pub const ROOT_SHARE: f64 = 0.5;
 /// Every level spends this share of its budget finding the best try in a position proved lost.
 pub const SWINDLE: f64 = 0.5;
+/// Whether a search's threads grow one tree (tree parallelism with virtual loss) rather than
+/// one tree each, their roots' visits summed (root parallelism). See `team`.
+pub const SHARED_TREE: bool = false;
 /// What a repetition is worth to the side the search plays for, in games whose positions recur
 /// (see `Spec::repetition`).
 pub const REPETITION: f64 = 0.3;
@@ -58,6 +61,7 @@ pub struct Spec {
     pub solve_nodes: u64, // the endgame solver's node budget per try (0: off)
     pub solve_root: bool, // the level has the time to let the solver try the whole position first
     pub uct: Option<f64>, // Some(c): textbook UCT: UCB1 with this c, no proofs, solver, reuse or knowledge
+    pub shared: Option<bool>, // threads grow one tree (None: SHARED_TREE)
     #[cfg(feature = "experiments")]
     pub knobs: Knobs,
 }
@@ -149,6 +153,11 @@ impl Spec {
     /// loss, which is then played instead of the best try (see SWINDLE).
     pub fn lengthen(&self) -> bool {
         tuned!(self.knobs.lengthen).unwrap_or(self.uct.is_none())
+    }
+
+    /// See SHARED_TREE.
+    pub fn shared_tree(&self) -> bool {
+        self.shared.unwrap_or(SHARED_TREE)
     }
 
     /// In a game whose positions recur, a line that comes back to a position earlier on it or
@@ -265,378 +274,18 @@ impl<M> Node<M> {
     }
 }
 
-/// A move of the root as the search sees it: value for the mover, visits, proof in plies.
-#[derive(Clone, Debug)]
-pub struct Candidate<M> {
-    pub mv: M,
-    pub value: f64,
-    pub visits: u32,
-    pub proof: Option<i32>, // +n wins in n plies, -n loses in n, 0 a draw
-}
-
-/// Counters of the last search, for benchmarks and tests.
+/// What a walk down the tree reads, fixed for one search.
 #[derive(Clone, Debug, Default)]
-pub struct Stats {
-    pub iterations: u64,
-    pub reused: u32,  // visits the root already had from the previous move
-    pub solved: u32,  // nodes the endgame solver settled
-    pub nodes: usize,
-    pub bytes: usize, // what the trees and solver tables hold (see `Mcts::bytes`)
-    pub seconds: f64,
-    pub swindled: bool, // the best try in a lost position was looked for
-}
-
-/// UCT over a native game with per-game `Knowledge`.
-pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
-    pub spec: Spec,
-    pub knowledge: K,
-    pub stats: Stats,
-    rng: Rng,
-    nodes: Vec<Node<G::Move>>,
-    moves: Vec<G::Move>,
-    root_state: Option<G>,
-    view: u32,
-    solver: Option<Solver<G>>,
-    scratch: Vec<G::Move>,
-    t0: Instant,
-    deadline: Option<Instant>,
-    solver_time: Duration,
-    c: f64,       // Spec::c for this game, read once
-    max_bytes: usize, // past this the tree stops growing (see `set_memory`)
-    /// Another thread's word that this search may end (a team's helpers and main search).
-    pub halt: Option<Arc<AtomicBool>>,
-    /// Whether the root is offered to the solver first (a team's helpers leave it to the main one).
-    pub root_solver: bool,
+struct Walk {
+    c: f64,               // Spec::c for this game, read once
+    widen: u32,           // Spec::widen
+    proofs: bool,         // Spec::proofs
     repeats: Option<f64>, // Spec::repetition in a game whose positions recur, else None
-    draw0: f64,           // what a proved draw is worth to player 0 (a cycle, where `repeats`: see `worth`)
-    path: Vec<u64>,       // the keys of the positions on the current iteration's line, when `repeats`
+    draw0: f64,           // what a proved draw (or a repetition) is worth to player 0: see `worth`
     history: Vec<u64>,    // the keys of the game's positions before the root, sorted, when `repeats`
-    longest: Option<G::Move>, // in a root proved lost, the move found to last longest (see `measure`)
 }
 
-impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
-    /// A search with this spec and knowledge; `can_repeat` for games whose positions recur.
-    pub fn new(spec: Spec, knowledge: K, seed: u64, can_repeat: bool) -> Mcts<G, K> {
-        let solver = if spec.solve_nodes > 0 && spec.proofs() {
-            let mut solver = Solver::new(can_repeat, knowledge.solver_mobility());
-            solver.deepen = can_repeat; // a line that runs on is cut at a growing horizon, not given up on
-            #[cfg(feature = "experiments")]
-            if let Some(d) = spec.knobs.deepen {
-                solver.deepen = d && can_repeat;
-            }
-            Some(solver)
-        } else {
-            None
-        };
-        Mcts {
-            c: spec.c(knowledge.exploration()),
-            max_bytes: spec.memory(),
-            repeats: spec.repetition().filter(|_| can_repeat),
-            draw0: 0.5,
-            spec,
-            knowledge,
-            stats: Stats::default(),
-            rng: Rng::new(seed),
-            nodes: Vec::new(),
-            moves: Vec::new(),
-            root_state: None,
-            view: 0,
-            solver,
-            scratch: Vec::new(),
-            t0: Instant::now(),
-            deadline: None,
-            solver_time: Duration::ZERO,
-            halt: None,
-            root_solver: true,
-            path: Vec::new(),
-            history: Vec::new(),
-            longest: None,
-        }
-    }
-
-    /// Let this search hold at most `bytes`, its tree and its solver's table together.
-    pub fn set_memory(&mut self, bytes: usize) {
-        self.max_bytes = bytes;
-    }
-
-    /// Whether the tree has the room for another node: what it fills, and what the solver's
-    /// table holds or has kept for it (TABLE_KEPT), are below the search's memory.
-    fn room_for_a_node(&self) -> bool {
-        let table = match &self.solver {
-            Some(solver) => solver.bytes().max((self.max_bytes as f64 * TABLE_KEPT) as usize),
-            None => 0,
-        };
-        self.tree_bytes() + table < self.max_bytes
-    }
-
-    /// The solver, its table let grow into what the tree leaves (at most TABLE_MOST of the memory).
-    fn solver_with_room(&mut self) -> &mut Solver<G> {
-        let room = self.max_bytes.saturating_sub(self.tree_bytes()).min((self.max_bytes as f64 * TABLE_MOST) as usize);
-        let solver = self.solver.as_mut().unwrap();
-        solver.set_table_room(room);
-        solver
-    }
-
-    /// The keys of the game's positions before the one the next search starts from: a line that
-    /// comes back to one of them is a repetition too (without them each search would see a cycle
-    /// only once it came round to its own root, and would always mean to leave it a move later).
-    pub fn set_history(&mut self, keys: &[u64]) {
-        self.history.clear();
-        if self.repeats.is_some() {
-            self.history.extend_from_slice(keys);
-            self.history.sort_unstable();
-            self.history.dedup();
-        }
-    }
-
-    /// Forget the tree kept from the previous move.
-    pub fn reset(&mut self) {
-        self.nodes.clear();
-        self.moves.clear();
-        self.root_state = None;
-    }
-
-    /// Restart the random source, keeping the tree.
-    pub fn reseed(&mut self, seed: u64) {
-        self.rng = Rng::new(seed);
-    }
-
-    /// Grow the tree for `state` within the budget. `since` is the moves played from the
-    /// previous search's position to this one, when known: the kept tree is walked down them.
-    pub fn search(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
-        let view = self.knowledge.begin(state);
-        let reused = view == self.view && self.spec.reuse() && since.map_or(false, |path| self.reroot(path));
-        self.view = view;
-        if !reused {
-            self.nodes.clear();
-            self.moves.clear();
-            self.nodes.push(Node::new(None, NIL, 1 - state.to_move() as u8));
-        }
-        self.root_state = Some(state.clone());
-        self.draw0 = match self.repeats {
-            Some(worth) if state.to_move() == 0 => worth,
-            Some(worth) => 1.0 - worth,
-            None => 0.5,
-        };
-        self.stats = Stats { reused: self.nodes[0].n, ..Stats::default() };
-        self.t0 = Instant::now();
-        self.deadline = self.spec.seconds.map(|s| self.t0 + Duration::from_secs_f64(s));
-        self.solver_time = Duration::ZERO;
-        self.longest = None;
-        if !self.nodes[0].expanded {
-            self.expand(0, state);
-        }
-        if self.nodes[0].proof != UNPROVED && self.nodes[0].expanded {
-            // Proved by the endgame solver, not by its moves: let the search find the proving move.
-            self.nodes[0].proof = UNPROVED;
-            self.update_proof(0);
-        }
-        if self.spec.proofs() && self.root_solver && self.nodes[0].proof == UNPROVED {
-            if let Some((mv, plies)) = self.knowledge.winning_move(state) {
-                self.prove_root_move(mv, plies);
-            }
-        }
-        self.solve_root(state, watch)?;
-        let mut done = 0u64;
-        while self.nodes[0].proof == UNPROVED {
-            self.iterate(state, watch)?;
-            done += 1;
-            watch.done = done;
-            if self.spec.iterations.map_or(false, |n| done >= n) {
-                break;
-            }
-            let now = Instant::now();
-            if self.deadline.map_or(false, |d| now >= d) {
-                break;
-            }
-            if self.halt.as_ref().map_or(false, |h| h.load(Ordering::Relaxed)) {
-                break;
-            }
-            if !watch.tick(now) {
-                self.stats.iterations = done;
-                return Err(Stop::Cancel);
-            }
-        }
-        self.measure(state, watch)?;
-        self.stats.iterations = done;
-        self.stats.nodes = self.nodes.len();
-        self.stats.bytes = self.bytes();
-        self.stats.seconds = self.t0.elapsed().as_secs_f64();
-        Ok(())
-    }
-
-    /// Walk the kept tree down `path` and make the node reached the root; false if it is not there.
-    fn reroot(&mut self, path: &[G::Move]) -> bool {
-        if self.nodes.is_empty() {
-            return false;
-        }
-        let mut node = 0u32;
-        for &mv in path {
-            let mut c = self.nodes[node as usize].child;
-            while c != NIL && self.nodes[c as usize].mv != Some(mv) {
-                c = self.nodes[c as usize].sibling;
-            }
-            if c == NIL {
-                return false;
-            }
-            node = c;
-        }
-        if node == 0 {
-            return true;
-        }
-        self.keep_subtree(node as usize);
-        true
-    }
-
-    /// Make `root`'s subtree the whole tree, in place: the rest is dropped without a copy of the
-    /// kept part beside the old arrays, so a search's memory never holds two trees.
-    ///
-    /// A node is always made after its parent, so the subtree lies after `root` in the array and
-    /// each kept node moves down to a slot no node still to be moved holds. Moves are kept the
-    /// same way, in the order their lists were filled.
-    fn keep_subtree(&mut self, root: usize) {
-        let len = self.nodes.len();
-        let mut new_id = vec![NIL; len - root]; // by old index - root; NIL: dropped
-        new_id[0] = 0;
-        let mut kept = 1u32;
-        for old in root + 1..len {
-            let parent = self.nodes[old].parent as usize;
-            if parent >= root && new_id[parent - root] != NIL {
-                new_id[old - root] = kept;
-                kept += 1;
-            }
-        }
-        let map = |i: u32| if i == NIL { NIL } else { new_id[i as usize - root] };
-        for old in root..len {
-            let id = new_id[old - root];
-            if id == NIL {
-                continue;
-            }
-            let mut nd = self.nodes[old].clone();
-            nd.child = map(nd.child);
-            if old == root {
-                nd.parent = NIL;
-                nd.sibling = NIL;
-                nd.mv = None;
-            } else {
-                nd.parent = map(nd.parent);
-                nd.sibling = map(nd.sibling);
-            }
-            self.nodes[id as usize] = nd;
-        }
-        self.nodes.truncate(kept as usize);
-        drop(new_id);
-        // Every kept list of moves, where it is and whose, in the order the lists were filled.
-        let mut lists: Vec<u64> = (0..kept).filter(|&i| self.nodes[i as usize].len > 0)
-            .map(|i| (self.nodes[i as usize].moves_at as u64) << 32 | i as u64)
-            .collect();
-        lists.sort_unstable();
-        let mut to = 0usize;
-        for list in lists {
-            let (at, id) = ((list >> 32) as usize, list as u32 as usize);
-            let nd = &mut self.nodes[id];
-            let n = nd.len as usize;
-            self.moves.copy_within(at..at + n, to);
-            nd.moves_at = to as u32;
-            to += n;
-        }
-        self.moves.truncate(to);
-    }
-
-    /// Fill a node's moves in the knowledge's order (and prove it if the game is over).
-    fn expand(&mut self, node: usize, state: &G) {
-        let mut moves = std::mem::take(&mut self.scratch);
-        state.legal_moves(&mut moves);
-        let nd = &mut self.nodes[node];
-        nd.expanded = true;
-        nd.mover = state.to_move() as u8;
-        if moves.is_empty() {
-            let r0 = self.knowledge_free_result(state);
-            let nd = &mut self.nodes[node];
-            nd.proof = if nd.player == 0 { r0 } else { WIN - r0 };
-            nd.depth = 0;
-        } else {
-            let kept = self.knowledge.order(state, &mut moves, &mut self.rng);
-            let nd = &mut self.nodes[node];
-            nd.moves_at = self.moves.len() as u32;
-            nd.len = moves.len() as u16;
-            nd.active = if kept == 0 { moves.len() } else { kept.min(moves.len()) } as u16;
-            self.moves.extend_from_slice(&moves);
-        }
-        self.scratch = moves;
-    }
-
-    /// The proof value of a finished game for player 0 (the plain result, whatever the rewards).
-    fn knowledge_free_result(&self, state: &G) -> i8 {
-        match state.winner() {
-            Some(0) => WIN,
-            Some(_) => LOSS,
-            None => DRAW,
-        }
-    }
-
-    /// One selection, expansion, playout and backup.
-    fn iterate(&mut self, root_state: &G, watch: &mut Watch) -> Result<(), Stop> {
-        let mut state = root_state.clone();
-        let mut node = 0usize;
-        if self.repeats.is_some() {
-            self.path.clear();
-            self.path.push(state.key());
-        }
-        loop {
-            if self.nodes[node].proof != UNPROVED {
-                break;
-            }
-            if !self.nodes[node].expanded {
-                // A leaf seen for the first time: is the game over here?
-                self.expand(node, &state);
-                if self.nodes[node].proof != UNPROVED {
-                    if self.spec.proofs() {
-                        self.update_proof(self.nodes[node].parent);
-                    }
-                    break;
-                }
-                if node != 0 {
-                    let r0 = self.knowledge.playout(&mut state, &mut self.scratch, &mut self.rng);
-                    self.backup(node, r0);
-                    return Ok(());
-                }
-            }
-            if node != 0 && self.solver.is_some() && self.nodes[node].n == self.spec.solve_at() {
-                self.try_solver(node, &state, watch)?;
-                if self.nodes[node].proof != UNPROVED {
-                    break;
-                }
-            }
-            match self.select(node) {
-                Some(child) => {
-                    state.play(self.nodes[child].mv.unwrap());
-                    node = child;
-                    if let Some(worth) = self.repeats {
-                        let key = state.key();
-                        if self.path.contains(&key) || self.history.binary_search(&key).is_ok() {
-                            // A value, not a proof: it holds on this line only.
-                            self.backup(node, if root_state.to_move() == 0 { worth } else { 1.0 - worth });
-                            return Ok(());
-                        }
-                        self.path.push(key);
-                    }
-                }
-                None => {
-                    // Out of room: play out from here without growing the tree.
-                    let r0 = self.knowledge.playout(&mut state, &mut self.scratch, &mut self.rng);
-                    self.backup(node, r0);
-                    return Ok(());
-                }
-            }
-        }
-        let nd = &self.nodes[node];
-        let v = self.worth(nd.proof, nd.player);
-        let r0 = if nd.player == 0 { v } else { 1.0 - v };
-        self.backup(node, r0);
-        Ok(())
-    }
-
+impl Walk {
     /// What a proof held for `who` is worth to `who`: a win 1, a loss 0, a draw one half; but in a
     /// game whose positions recur, where the solver's draws are its cycles (it scores a position
     /// repeated on its line as a draw), a draw is worth what a repetition is (`Spec::repetition`):
@@ -649,21 +298,175 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             _ => 0.0,
         }
     }
+}
 
-    /// Adds a playout's result along the path; a mover who can secure a proved draw (or better)
-    /// by another move never counts less than that (score-bounded MCTS).
-    fn backup(&mut self, mut node: usize, mut r0: f64) {
+/// Where one walk down the tree ends.
+enum Leaf {
+    Playout(usize),    // a leaf to play out from
+    Value(usize, f64), // a value for player 0 to back up from this node: a proof's, or a repetition's
+    Solve(usize),      // a node for the endgame solver to try; the walk goes on from it after
+}
+
+/// A thread's own part of a walk: its knowledge, random source and scratch lists.
+struct Hand<'a, G: Game, K> {
+    knowledge: &'a K,
+    rng: &'a mut Rng,
+    scratch: &'a mut Vec<G::Move>,
+    path: &'a mut Vec<u64>, // the keys of the positions on the line walked, when the walk `repeats`
+}
+
+/// The tree: nodes and their moves, all one search's threads grow (see `team`).
+#[derive(Debug)]
+pub(crate) struct Tree<M> {
+    nodes: Vec<Node<M>>,
+    moves: Vec<M>,
+    limit: usize, // the bytes past which the tree stops growing, and its playouts start from its leaves
+}
+
+impl<M> Default for Tree<M> {
+    fn default() -> Tree<M> {
+        Tree { nodes: Vec::new(), moves: Vec::new(), limit: usize::MAX }
+    }
+}
+
+/// How a thread reaches the tree it grows: its own, or one shared under a lock.
+pub(crate) trait Hold<M> {
+    fn with<R>(&mut self, f: impl FnOnce(&mut Tree<M>) -> R) -> R;
+}
+
+impl<M> Hold<M> for Tree<M> {
+    fn with<R>(&mut self, f: impl FnOnce(&mut Tree<M>) -> R) -> R {
+        f(self)
+    }
+}
+
+impl<M> Hold<M> for &Mutex<Tree<M>> {
+    fn with<R>(&mut self, f: impl FnOnce(&mut Tree<M>) -> R) -> R {
+        f(&mut self.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
+}
+
+impl<M: Copy + PartialEq> Tree<M> {
+    /// The bytes the nodes and move lists fill.
+    fn bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node<M>>() + self.moves.len() * std::mem::size_of::<M>()
+    }
+
+    /// True once the root is proved (won, drawn or lost).
+    fn settled(&self) -> bool {
+        self.nodes.first().map_or(false, |r| r.proof != UNPROVED)
+    }
+
+    /// Fill a node's moves in the knowledge's order (and prove it if the game is over).
+    fn expand<G: Game<Move = M>, K: Knowledge<G>>(&mut self, node: usize, state: &G, knowledge: &K, rng: &mut Rng, scratch: &mut Vec<M>) {
+        let mut moves = std::mem::take(scratch);
+        state.legal_moves(&mut moves);
+        let nd = &mut self.nodes[node];
+        nd.expanded = true;
+        nd.mover = state.to_move() as u8;
+        if moves.is_empty() {
+            let r0 = match state.winner() {
+                Some(0) => WIN, // the plain result, whatever the rewards
+                Some(_) => LOSS,
+                None => DRAW,
+            };
+            nd.proof = if nd.player == 0 { r0 } else { WIN - r0 };
+            nd.depth = 0;
+        } else {
+            let kept = knowledge.order(state, &mut moves, rng);
+            nd.moves_at = self.moves.len() as u32;
+            nd.len = moves.len() as u16;
+            nd.active = if kept == 0 { moves.len() } else { kept.min(moves.len()) } as u16;
+            self.moves.extend_from_slice(&moves);
+        }
+        *scratch = moves;
+    }
+
+    /// Walk down from `node` (the root, or a node given to the solver: `resumed`) to where a
+    /// playout starts or a value is known, playing the moves on `state`. Every node walked
+    /// through counts its visit at once, as a loss until the backup adds the result (a virtual
+    /// loss: other threads on a shared tree look elsewhere meanwhile). On one thread that is the
+    /// count after the backup, so the walk is the same as with the visit counted there.
+    fn descend<G: Game<Move = M>, K: Knowledge<G>>(
+        &mut self,
+        mut node: usize,
+        resumed: bool,
+        state: &mut G,
+        walk: &Walk,
+        hand: &mut Hand<G, K>,
+        solve_at: Option<u32>,
+        shared: bool,
+    ) -> Leaf {
+        // On a shared tree a node given to the solver counted its visit then: no other thread gives it again.
+        let mut counted = resumed && shared;
+        let mut offer = !resumed;
+        loop {
+            if self.nodes[node].proof != UNPROVED {
+                break;
+            }
+            if !self.nodes[node].expanded {
+                // A leaf seen for the first time: is the game over here?
+                self.expand(node, state, hand.knowledge, hand.rng, hand.scratch);
+                if self.nodes[node].proof != UNPROVED {
+                    if walk.proofs {
+                        self.update_proof(self.nodes[node].parent);
+                    }
+                    break;
+                }
+                if node != 0 {
+                    self.nodes[node].n += 1;
+                    return Leaf::Playout(node);
+                }
+            }
+            if offer && node != 0 && solve_at == Some(self.nodes[node].n) {
+                if shared {
+                    self.nodes[node].n += 1;
+                }
+                return Leaf::Solve(node);
+            }
+            offer = true;
+            let next = self.select(node, walk);
+            if !counted {
+                self.nodes[node].n += 1;
+            }
+            counted = false;
+            let Some(child) = next else {
+                return Leaf::Playout(node); // out of room: play out from here without growing the tree
+            };
+            state.play(self.nodes[child].mv.unwrap());
+            node = child;
+            if walk.repeats.is_some() {
+                let key = state.key();
+                if hand.path.contains(&key) || walk.history.binary_search(&key).is_ok() {
+                    // A value, not a proof: it holds on this line only.
+                    self.nodes[node].n += 1;
+                    return Leaf::Value(node, walk.draw0);
+                }
+                hand.path.push(key);
+            }
+        }
+        let nd = &mut self.nodes[node];
+        if !counted {
+            nd.n += 1;
+        }
+        let v = walk.worth(nd.proof, nd.player);
+        Leaf::Value(node, if nd.player == 0 { v } else { 1.0 - v })
+    }
+
+    /// Adds a playout's result along the path up from `node` (the visits were counted on the
+    /// way down); a mover who can secure a proved draw (or better) by another move never counts
+    /// less than that (score-bounded MCTS). True once the root is proved.
+    fn backup(&mut self, mut node: usize, mut r0: f64, walk: &Walk) -> bool {
         loop {
             let (secure, mover) = (self.nodes[node].secure, self.nodes[node].mover);
             if secure > LOSS {
-                let floor = self.worth(secure, mover);
+                let floor = walk.worth(secure, mover);
                 r0 = if mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
             }
             let nd = &mut self.nodes[node];
-            nd.n += 1;
             nd.w += if nd.player == 0 { r0 } else { 1.0 - r0 };
             if nd.parent == NIL {
-                return;
+                return nd.proof != UNPROVED;
             }
             node = nd.parent as usize;
         }
@@ -671,15 +474,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// The next untried move's new child, else the child with the best UCB score (skipping
     /// replies proved lost for the mover); None when the tree may not grow.
-    fn select(&mut self, node: usize) -> Option<usize> {
-        let widen = self.spec.widen();
+    fn select(&mut self, node: usize, walk: &Walk) -> Option<usize> {
         let nd = &mut self.nodes[node];
-        if widen > 0 && nd.active < nd.len && nd.n >= widen {
+        if walk.widen > 0 && nd.active < nd.len && nd.n >= walk.widen {
             nd.active = nd.len; // progressive widening: the held-back moves join
         }
         let nd = &self.nodes[node];
         if nd.tried < nd.active {
-            if !self.room_for_a_node() {
+            if self.bytes() >= self.limit {
                 return None;
             }
             let mv = self.moves[(nd.moves_at + nd.tried as u32) as usize];
@@ -693,24 +495,22 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             return Some(id);
         }
         let log_n = (nd.n.max(1) as f64).ln();
-        let c = self.c;
-        // With proofs, a proved move needs no more visits: what it secures is in `secure`.
-        let skip_proved = self.spec.proofs();
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let mut ch = nd.child;
         while ch != NIL {
             let child = &self.nodes[ch as usize];
             let mean = if child.proof != UNPROVED {
-                if skip_proved {
+                // With proofs, a proved move needs no more visits: what it secures is in `secure`.
+                if walk.proofs {
                     ch = child.sibling;
                     continue;
                 }
-                self.worth(child.proof, child.player)
+                walk.worth(child.proof, child.player)
             } else {
                 child.w / child.n as f64
             };
-            let score = mean + c * (log_n / child.n.max(1) as f64).sqrt();
+            let score = mean + walk.c * (log_n / child.n.max(1) as f64).sqrt();
             if score > best_score {
                 best_score = score;
                 best = Some(ch as usize);
@@ -718,6 +518,19 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             ch = child.sibling;
         }
         best.or(if nd.child != NIL { Some(nd.child as usize) } else { None })
+    }
+
+    /// The endgame solver's value `v` for the mover at `node`, proved in `plies`: `node` and its
+    /// ancestors are proved as far as it reaches.
+    fn prove(&mut self, node: usize, v: i8, plies: u32) {
+        let nd = &mut self.nodes[node];
+        if nd.proof != UNPROVED {
+            return; // proved meanwhile from its moves (another thread's walk on a shared tree)
+        }
+        nd.proof = if nd.player == nd.mover { v } else { WIN - v };
+        nd.depth = plies;
+        let parent = nd.parent;
+        self.update_proof(parent);
     }
 
     /// Prove `node` and its ancestors from their children, as far as the proofs reach.
@@ -766,29 +579,394 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             node = nd.parent;
         }
     }
+}
 
-    /// Let the endgame solver settle a well-visited node within its node budget.
-    fn try_solver(&mut self, node: usize, state: &G, watch: &mut Watch) -> Result<(), Stop> {
+/// A move of the root as the search sees it: value for the mover, visits, proof in plies.
+#[derive(Clone, Debug)]
+pub struct Candidate<M> {
+    pub mv: M,
+    pub value: f64,
+    pub visits: u32,
+    pub proof: Option<i32>, // +n wins in n plies, -n loses in n, 0 a draw
+}
+
+/// Counters of the last search, for benchmarks and tests.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub iterations: u64,
+    pub reused: u32,  // visits the root already had from the previous move
+    pub solved: u32,  // nodes the endgame solver settled
+    pub nodes: usize,
+    pub bytes: usize, // what the trees and solver tables hold (see `Mcts::bytes`)
+    pub seconds: f64,
+    pub swindled: bool, // the best try in a lost position was looked for
+}
+
+/// UCT over a native game with per-game `Knowledge`.
+pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
+    pub spec: Spec,
+    pub knowledge: K,
+    pub stats: Stats,
+    rng: Rng,
+    tree: Tree<G::Move>,
+    root_state: Option<G>,
+    view: u32,
+    solver: Option<Solver<G>>,
+    scratch: Vec<G::Move>,
+    t0: Instant,
+    deadline: Option<Instant>,
+    solver_time: Duration,
+    walk: Walk,
+    max_bytes: usize, // past this the tree stops growing (see `set_memory`)
+    /// Another thread's word that this search may end (a team's helpers and main search).
+    pub halt: Option<Arc<AtomicBool>>,
+    /// Whether the root is offered to the solver first (a team's helpers leave it to the main one).
+    pub root_solver: bool,
+    path: Vec<u64>, // the keys of the positions on the current iteration's line, when the walk `repeats`
+    table_room: Option<usize>, // a fixed room for the solver's table (a helper on a shared tree), else what the tree leaves
+    longest: Option<G::Move>, // in a root proved lost, the move found to last longest (see `measure`)
+}
+
+impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
+    /// A search with this spec and knowledge; `can_repeat` for games whose positions recur.
+    pub fn new(spec: Spec, knowledge: K, seed: u64, can_repeat: bool) -> Mcts<G, K> {
+        let solver = if spec.solve_nodes > 0 && spec.proofs() {
+            let mut solver = Solver::new(can_repeat, knowledge.solver_mobility());
+            solver.deepen = can_repeat; // a line that runs on is cut at a growing horizon, not given up on
+            #[cfg(feature = "experiments")]
+            if let Some(d) = spec.knobs.deepen {
+                solver.deepen = d && can_repeat;
+            }
+            Some(solver)
+        } else {
+            None
+        };
+        Mcts {
+            walk: Walk {
+                c: spec.c(knowledge.exploration()),
+                widen: spec.widen(),
+                proofs: spec.proofs(),
+                repeats: spec.repetition().filter(|_| can_repeat),
+                draw0: 0.5,
+                history: Vec::new(),
+            },
+            max_bytes: spec.memory(),
+            spec,
+            knowledge,
+            stats: Stats::default(),
+            rng: Rng::new(seed),
+            tree: Tree::default(),
+            root_state: None,
+            view: 0,
+            solver,
+            scratch: Vec::new(),
+            t0: Instant::now(),
+            deadline: None,
+            solver_time: Duration::ZERO,
+            halt: None,
+            root_solver: true,
+            path: Vec::new(),
+            table_room: None,
+            longest: None,
+        }
+    }
+
+    /// Let this search hold at most `bytes`, its tree and its solver's table together.
+    pub fn set_memory(&mut self, bytes: usize) {
+        self.max_bytes = bytes;
+    }
+
+    /// The solver, its table let grow into what a tree of `tree_bytes` leaves (at most TABLE_MOST
+    /// of the memory), or into its fixed room (a helper on a shared tree).
+    fn solver_with_room(&mut self, tree_bytes: usize) -> &mut Solver<G> {
+        let free = self.max_bytes.saturating_sub(tree_bytes).min((self.max_bytes as f64 * TABLE_MOST) as usize);
+        let room = self.table_room.unwrap_or(free);
+        let solver = self.solver.as_mut().unwrap();
+        solver.set_table_room(room);
+        solver
+    }
+
+    /// Give the solver's table a fixed room, whatever the tree fills (a helper on a shared tree).
+    pub(crate) fn set_table_room(&mut self, bytes: usize) {
+        self.table_room = Some(bytes);
+    }
+
+    /// The keys of the game's positions before the one the next search starts from: a line that
+    /// comes back to one of them is a repetition too (without them each search would see a cycle
+    /// only once it came round to its own root, and would always mean to leave it a move later).
+    pub fn set_history(&mut self, keys: &[u64]) {
+        self.walk.history.clear();
+        if self.walk.repeats.is_some() {
+            self.walk.history.extend_from_slice(keys);
+            self.walk.history.sort_unstable();
+            self.walk.history.dedup();
+        }
+    }
+
+    /// Forget the tree kept from the previous move.
+    pub fn reset(&mut self) {
+        self.tree.nodes.clear();
+        self.tree.moves.clear();
+        self.root_state = None;
+    }
+
+    /// Restart the random source, keeping the tree.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// Grow the tree for `state` within the budget. `since` is the moves played from the
+    /// previous search's position to this one, when known: the kept tree is walked down them.
+    pub fn search(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
+        self.begin(state, since, watch)?;
+        let mut tree = std::mem::take(&mut self.tree);
+        let worked = self.work(&mut tree, state, false, watch);
+        self.tree = tree;
+        worked?;
+        self.finish(state, watch)
+    }
+
+    /// What comes before the iterations: the kept tree walked down `since` (or a new one), the
+    /// root expanded, and the root offered to the game's knowledge and the endgame solver.
+    pub(crate) fn begin(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
+        let view = self.knowledge.begin(state);
+        let reused = view == self.view && self.spec.reuse() && since.map_or(false, |path| self.reroot(path));
+        self.view = view;
+        if !reused {
+            self.tree.nodes.clear();
+            self.tree.moves.clear();
+            self.tree.nodes.push(Node::new(None, NIL, 1 - state.to_move() as u8));
+        }
+        self.root_state = Some(state.clone());
+        self.walk.draw0 = match self.walk.repeats {
+            Some(worth) if state.to_move() == 0 => worth,
+            Some(worth) => 1.0 - worth,
+            None => 0.5,
+        };
+        self.stats = Stats { reused: self.tree.nodes[0].n, ..Stats::default() };
+        self.t0 = Instant::now();
+        self.deadline = self.spec.seconds.map(|s| self.t0 + Duration::from_secs_f64(s));
+        self.solver_time = Duration::ZERO;
+        self.longest = None;
+        if !self.tree.nodes[0].expanded {
+            self.tree.expand(0, state, &self.knowledge, &mut self.rng, &mut self.scratch);
+        }
+        if self.tree.nodes[0].proof != UNPROVED && self.tree.nodes[0].expanded {
+            // Proved by the endgame solver, not by its moves: let the search find the proving move.
+            self.tree.nodes[0].proof = UNPROVED;
+            self.tree.update_proof(0);
+        }
+        if self.spec.proofs() && self.root_solver && self.tree.nodes[0].proof == UNPROVED {
+            if let Some((mv, plies)) = self.knowledge.winning_move(state) {
+                self.prove_root_move(mv, plies);
+            }
+        }
+        self.solve_root(state, watch)
+    }
+
+    /// The tree, taken out to be shared by a team's threads (see `put_tree`), with the room this
+    /// search leaves it now.
+    pub(crate) fn take_tree(&mut self) -> Tree<G::Move> {
+        let limit = self.tree_limit();
+        Tree { limit, ..std::mem::take(&mut self.tree) }
+    }
+
+    /// The tree put back after the team's threads are done with it.
+    pub(crate) fn put_tree(&mut self, tree: Tree<G::Move>) {
+        self.tree = tree;
+    }
+
+    /// A helper thread's start on `main`'s tree (see `team`): the same clock and point of view.
+    pub(crate) fn join(&mut self, main: &Mcts<G, K>, state: &G) {
+        self.view = self.knowledge.begin(state);
+        self.walk.draw0 = main.walk.draw0;
+        self.stats = Stats::default();
+        self.t0 = main.t0;
+        self.deadline = main.deadline;
+        self.solver_time = Duration::ZERO;
+    }
+
+    /// Iterations on `tree` (this search's own, or one shared with other threads: `shared`) until
+    /// the budget is spent, the root is proved, or another thread calls a halt.
+    pub(crate) fn work(&mut self, tree: &mut impl Hold<G::Move>, state: &G, shared: bool, watch: &mut Watch) -> Result<(), Stop> {
+        let solve_at = self.solver.as_ref().map(|_| self.spec.solve_at());
+        let mut settled = tree.with(|t| t.settled());
+        let mut done = 0u64;
+        while !settled {
+            settled = match self.iterate(tree, state, shared, solve_at, watch) {
+                Ok(settled) => settled,
+                Err(stop) => {
+                    self.stats.iterations = done;
+                    return Err(stop);
+                }
+            };
+            done += 1;
+            watch.done = done;
+            if self.spec.iterations.map_or(false, |n| done >= n) {
+                break;
+            }
+            let now = Instant::now();
+            if self.deadline.map_or(false, |d| now >= d) {
+                break;
+            }
+            if self.halt.as_ref().map_or(false, |h| h.load(Ordering::Relaxed)) {
+                break;
+            }
+            if !watch.tick(now) {
+                self.stats.iterations = done;
+                return Err(Stop::Cancel);
+            }
+        }
+        self.stats.iterations = done;
+        Ok(())
+    }
+
+    /// What comes after the iterations: how long a proved game lasts, where it counts, and the counters.
+    pub(crate) fn finish(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
+        self.measure(state, watch)?;
+        self.stats.nodes = self.tree.nodes.len();
+        self.stats.bytes = self.bytes();
+        self.stats.seconds = self.t0.elapsed().as_secs_f64();
+        Ok(())
+    }
+
+    /// Walk the kept tree down `path` and make the node reached the root; false if it is not there.
+    fn reroot(&mut self, path: &[G::Move]) -> bool {
+        if self.tree.nodes.is_empty() {
+            return false;
+        }
+        let mut node = 0u32;
+        for &mv in path {
+            let mut c = self.tree.nodes[node as usize].child;
+            while c != NIL && self.tree.nodes[c as usize].mv != Some(mv) {
+                c = self.tree.nodes[c as usize].sibling;
+            }
+            if c == NIL {
+                return false;
+            }
+            node = c;
+        }
+        if node == 0 {
+            return true;
+        }
+        self.keep_subtree(node as usize);
+        true
+    }
+
+    /// Make `root`'s subtree the whole tree, in place: the rest is dropped without a copy of the
+    /// kept part beside the old arrays, so a search's memory never holds two trees.
+    ///
+    /// A node is always made after its parent, so the subtree lies after `root` in the array and
+    /// each kept node moves down to a slot no node still to be moved holds. Moves are kept the
+    /// same way, in the order their lists were filled.
+    fn keep_subtree(&mut self, root: usize) {
+        let len = self.tree.nodes.len();
+        let mut new_id = vec![NIL; len - root]; // by old index - root; NIL: dropped
+        new_id[0] = 0;
+        let mut kept = 1u32;
+        for old in root + 1..len {
+            let parent = self.tree.nodes[old].parent as usize;
+            if parent >= root && new_id[parent - root] != NIL {
+                new_id[old - root] = kept;
+                kept += 1;
+            }
+        }
+        let map = |i: u32| if i == NIL { NIL } else { new_id[i as usize - root] };
+        for old in root..len {
+            let id = new_id[old - root];
+            if id == NIL {
+                continue;
+            }
+            let mut nd = self.tree.nodes[old].clone();
+            nd.child = map(nd.child);
+            if old == root {
+                nd.parent = NIL;
+                nd.sibling = NIL;
+                nd.mv = None;
+            } else {
+                nd.parent = map(nd.parent);
+                nd.sibling = map(nd.sibling);
+            }
+            self.tree.nodes[id as usize] = nd;
+        }
+        self.tree.nodes.truncate(kept as usize);
+        drop(new_id);
+        // Every kept list of moves, where it is and whose, in the order the lists were filled.
+        let mut lists: Vec<u64> = (0..kept).filter(|&i| self.tree.nodes[i as usize].len > 0)
+            .map(|i| (self.tree.nodes[i as usize].moves_at as u64) << 32 | i as u64)
+            .collect();
+        lists.sort_unstable();
+        let mut to = 0usize;
+        for list in lists {
+            let (at, id) = ((list >> 32) as usize, list as u32 as usize);
+            let nd = &mut self.tree.nodes[id];
+            let n = nd.len as usize;
+            self.tree.moves.copy_within(at..at + n, to);
+            nd.moves_at = to as u32;
+            to += n;
+        }
+        self.tree.moves.truncate(to);
+    }
+
+    /// One walk down the tree from the root, a playout from where it ends, and the backup;
+    /// true once the root is proved.
+    fn iterate(&mut self, tree: &mut impl Hold<G::Move>, root_state: &G, shared: bool, solve_at: Option<u32>, watch: &mut Watch) -> Result<bool, Stop> {
+        let mut state = root_state.clone();
+        if self.walk.repeats.is_some() {
+            self.path.clear();
+            self.path.push(state.key());
+        }
+        let (mut from, mut resumed) = (0, false);
+        loop {
+            let limit = if shared { None } else { Some(self.tree_limit()) };
+            let leaf = tree.with(|t| {
+                if let Some(limit) = limit {
+                    t.limit = limit;
+                }
+                let mut hand = Hand { knowledge: &self.knowledge, rng: &mut self.rng, scratch: &mut self.scratch, path: &mut self.path };
+                t.descend(from, resumed, &mut state, &self.walk, &mut hand, solve_at, shared)
+            });
+            let (node, r0) = match leaf {
+                Leaf::Solve(node) => {
+                    let bytes = tree.with(|t| t.bytes());
+                    if let Some((v, plies)) = self.solve_node(&state, bytes, watch)? {
+                        tree.with(|t| t.prove(node, v, plies));
+                        self.stats.solved += 1;
+                    }
+                    (from, resumed) = (node, true);
+                    continue;
+                }
+                Leaf::Playout(node) => (node, self.knowledge.playout(&mut state, &mut self.scratch, &mut self.rng)),
+                Leaf::Value(node, r0) => (node, r0),
+            };
+            return Ok(tree.with(|t| t.backup(node, r0, &self.walk)));
+        }
+    }
+
+    /// What the tree may fill: the search's memory less what the solver's table holds or has
+    /// kept for it (TABLE_KEPT).
+    fn tree_limit(&self) -> usize {
+        let table = match &self.solver {
+            Some(solver) => solver.bytes().max((self.max_bytes as f64 * TABLE_KEPT) as usize),
+            None => 0,
+        };
+        self.max_bytes.saturating_sub(table)
+    }
+
+    /// The endgame solver's try at a well-visited node's position, within its node budget: the
+    /// value for the position's mover (LOSS, DRAW or WIN) and the plies to the end.
+    fn solve_node(&mut self, state: &G, tree_bytes: usize, watch: &mut Watch) -> Result<Option<(i8, u32)>, Stop> {
         if !self.knowledge.wants_solver(state) {
-            return Ok(());
+            return Ok(None);
         }
         let now = Instant::now();
         if self.solver_time.as_secs_f64() > self.spec.solver_share() * (now - self.t0).as_secs_f64() {
-            return Ok(()); // keep most of the time for the search itself
+            return Ok(None); // keep most of the time for the search itself
         }
         let (nodes, deadline) = (self.spec.solve_nodes, self.deadline);
-        let found = self.solver_with_room().try_solve(state, Some(nodes), deadline, watch);
+        let found = self.solver_with_room(tree_bytes).try_solve(state, Some(nodes), deadline, watch);
         self.solver_time += now.elapsed();
-        if let Some((value, plies)) = found? {
-            let v = (value * 2.0).round() as i8; // for the mover of `state`
-            let nd = &mut self.nodes[node];
-            nd.proof = if nd.player == nd.mover { v } else { WIN - v };
-            nd.depth = plies as u32;
-            self.stats.solved += 1;
-            let parent = nd.parent;
-            self.update_proof(parent);
-        }
-        Ok(())
+        Ok(found?.map(|(value, plies)| ((value * 2.0).round() as i8, plies as u32)))
     }
 
     /// Try to prove the root won before searching; a proved win is played at once.
@@ -797,13 +975,13 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// try starts further on. A proved loss is left to the search (then the best try is sought).
     fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(()) };
-        if self.solver.is_none() || !self.root_solver || self.spec.root_share() <= 0.0 || self.nodes[0].proof != UNPROVED
+        if self.solver.is_none() || !self.root_solver || self.spec.root_share() <= 0.0 || self.tree.nodes[0].proof != UNPROVED
             || !self.knowledge.wants_root_solver(state)
         {
             return Ok(());
         }
         let until = deadline.min(self.t0 + Duration::from_secs_f64(self.spec.root_share() * seconds));
-        let solver = self.solver_with_room();
+        let solver = self.solver_with_room(self.tree.bytes());
         let Some((value, plies)) = solver.try_solve(state, None, Some(until), watch)? else { return Ok(()) };
         if value < 1.0 {
             return Ok(());
@@ -822,7 +1000,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// root solver (a team's main search).
     fn measure(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let Some(deadline) = self.deadline else { return Ok(()) };
-        let won = match self.nodes[0].proof {
+        let won = match self.tree.nodes[0].proof {
             LOSS if self.spec.shorten() => true, // for the player who moved into the root
             WIN if self.spec.lengthen() => false,
             _ => return Ok(()),
@@ -830,10 +1008,10 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         if self.solver.is_none() || !self.root_solver || !self.knowledge.length_counts() {
             return Ok(());
         }
-        let (mut lo, mut hi) = (1, self.nodes[0].depth); // the length sought lies in lo..=hi
+        let (mut lo, mut hi) = (1, self.tree.nodes[0].depth); // the length sought lies in lo..=hi
         let mut found = None;
         while lo < hi {
-            let solver = self.solver_with_room();
+            let solver = self.solver_with_room(self.tree.bytes());
             let k = if won { (lo + hi - 1) / 2 } else { (lo + hi + 1) / 2 };
             let answer = if won { solver.win_within(state, k, Some(deadline), watch) } else { solver.lasts(state, k, Some(deadline), watch) };
             match answer {
@@ -852,9 +1030,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             Some((mv, plies)) if won => self.prove_root_move(mv, plies),
             Some((mv, plies)) => {
                 // No move lasts past hi: the others' first lines found are cut to that.
-                let mut ch = self.nodes[0].child;
+                let mut ch = self.tree.nodes[0].child;
                 while ch != NIL {
-                    let c = &mut self.nodes[ch as usize];
+                    let c = &mut self.tree.nodes[ch as usize];
                     c.depth = if c.mv == Some(mv) { plies - 1 } else { c.depth.min(hi.max(plies) - 1) };
                     ch = c.sibling;
                 }
@@ -868,40 +1046,41 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// Mark the root's move `mv` proved won in `plies` plies, giving it a child first (tried
     /// next) if it has none yet.
     fn prove_root_move(&mut self, mv: G::Move, plies: u32) {
-        let root = &self.nodes[0];
+        let root = &self.tree.nodes[0];
         let mut ch = root.child;
-        while ch != NIL && self.nodes[ch as usize].mv != Some(mv) {
-            ch = self.nodes[ch as usize].sibling;
+        while ch != NIL && self.tree.nodes[ch as usize].mv != Some(mv) {
+            ch = self.tree.nodes[ch as usize].sibling;
         }
         if ch == NIL {
             let (at, tried, len) = (root.moves_at as usize, root.tried as usize, root.len as usize);
-            let Some(k) = self.moves[at..at + len].iter().position(|&m| m == mv) else { return };
+            let Some(k) = self.tree.moves[at..at + len].iter().position(|&m| m == mv) else { return };
             if k < tried {
                 return;
             }
-            self.moves.swap(at + tried, at + k);
-            if self.nodes[0].active as usize <= tried {
-                self.nodes[0].active = tried as u16 + 1;
+            self.tree.moves.swap(at + tried, at + k);
+            if self.tree.nodes[0].active as usize <= tried {
+                self.tree.nodes[0].active = tried as u16 + 1;
             }
-            ch = self.select(0).map_or(NIL, |c| c as u32);
+            self.tree.limit = self.tree_limit();
+            ch = self.tree.select(0, &self.walk).map_or(NIL, |c| c as u32);
             if ch == NIL {
                 return;
             }
         }
-        let child = &mut self.nodes[ch as usize];
+        let child = &mut self.tree.nodes[ch as usize];
         child.proof = WIN; // for the mover, who played it
         child.depth = plies.saturating_sub(1);
         self.stats.solved += 1;
-        self.update_proof(0);
+        self.tree.update_proof(0);
     }
 
     /// The root's moves, best first: fastest proved win, then visits, then slowest proved loss.
     pub fn analysis(&self) -> Vec<Candidate<G::Move>> {
-        let root = &self.nodes[0];
+        let root = &self.tree.nodes[0];
         let mut out = Vec::new();
         let mut ch = root.child;
         while ch != NIL {
-            let c = &self.nodes[ch as usize];
+            let c = &self.tree.nodes[ch as usize];
             // Without proofs (textbook UCT) a finished game's value is only a statistic too.
             out.push(if c.proof != UNPROVED && self.spec.proofs() {
                 let plies = c.depth as i32 + 1;
@@ -910,7 +1089,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                     LOSS => -plies,
                     _ => 0,
                 };
-                Candidate { mv: c.mv.unwrap(), value: self.worth(c.proof, c.player), visits: c.n, proof: Some(proof) }
+                Candidate { mv: c.mv.unwrap(), value: self.walk.worth(c.proof, c.player), visits: c.n, proof: Some(proof) }
             } else {
                 let value = if c.n > 0 { c.w / c.n as f64 } else { 0.5 };
                 Candidate { mv: c.mv.unwrap(), value, visits: c.n, proof: None }
@@ -918,7 +1097,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             ch = c.sibling;
         }
         let at = root.moves_at as usize;
-        for &mv in &self.moves[at + root.tried as usize..at + root.active as usize] {
+        for &mv in &self.tree.moves[at + root.tried as usize..at + root.active as usize] {
             out.push(Candidate { mv, value: 0.5, visits: 0, proof: None });
         }
         best_first(&mut out);
@@ -927,18 +1106,13 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// How many nodes the tree holds.
     pub fn node_count(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// The bytes the tree's nodes and move lists fill.
-    fn tree_bytes(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node<G::Move>>() + self.moves.len() * std::mem::size_of::<G::Move>()
+        self.tree.nodes.len()
     }
 
     /// The bytes the tree fills and the solver's table holds (the arrays' room to grow is not
     /// counted: the system gives memory to a page only once it is written).
     pub fn bytes(&self) -> usize {
-        self.tree_bytes() + self.solver.as_ref().map_or(0, |s| s.bytes())
+        self.tree.bytes() + self.solver.as_ref().map_or(0, |s| s.bytes())
     }
 
     /// Search, then the analysis, best first; in a position proved lost the move an imperfect
@@ -952,7 +1126,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// True once the root is proved (won, drawn or lost): the search has nothing left to do.
     pub fn settled(&self) -> bool {
-        self.nodes.first().map_or(false, |r| r.proof != UNPROVED)
+        self.tree.settled()
     }
 
     /// In a position proved lost, put first the move found to last longest where how long the game
@@ -968,7 +1142,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             // The same share of whichever budgets the search had (time, iterations or both).
             let share = self.spec.swindle();
             let spec = Spec::uct(
-                self.c,
+                self.walk.c,
                 self.spec.seconds.map(|s| s * share),
                 self.spec.iterations.map(|n| (n as f64 * share).ceil() as u64),
             );
@@ -1078,10 +1252,10 @@ pub(crate) mod tests {
         for (can_repeat, to_move) in [(true, 1), (true, 0), (false, 1)] {
             let mut m = Mcts::new(spec(100), Plain, 1, can_repeat);
             m.search(&Nim { stones: 5, to_move }, None, &mut Watch::silent()).unwrap();
-            let (mine, theirs) = (m.worth(DRAW, to_move as u8), m.worth(DRAW, 1 - to_move as u8));
+            let (mine, theirs) = (m.walk.worth(DRAW, to_move as u8), m.walk.worth(DRAW, 1 - to_move as u8));
             let expected = if can_repeat { REPETITION } else { 0.5 };
             assert!((mine - expected).abs() < 1e-12 && (theirs - (1.0 - expected)).abs() < 1e-12, "{mine} {theirs}");
-            assert_eq!((m.worth(WIN, 0), m.worth(LOSS, 1)), (1.0, 0.0));
+            assert_eq!((m.walk.worth(WIN, 0), m.walk.worth(LOSS, 1)), (1.0, 0.0));
         }
     }
 
@@ -1228,24 +1402,24 @@ pub(crate) mod tests {
     /// The subtree under `node` as text: each node's move, visits, proof and move list, and its
     /// children (whose parent it must be), in move order.
     fn picture(m: &Mcts<Nim, Plain>, node: u32) -> String {
-        let nd = &m.nodes[node as usize];
+        let nd = &m.tree.nodes[node as usize];
         let at = nd.moves_at as usize;
         let mut children = Vec::new();
         let mut c = nd.child;
         while c != NIL {
-            assert_eq!(m.nodes[c as usize].parent, node);
-            children.push((m.nodes[c as usize].mv, picture(m, c)));
-            c = m.nodes[c as usize].sibling;
+            assert_eq!(m.tree.nodes[c as usize].parent, node);
+            children.push((m.tree.nodes[c as usize].mv, picture(m, c)));
+            c = m.tree.nodes[c as usize].sibling;
         }
         children.sort();
-        let moves = if nd.len > 0 { &m.moves[at..at + nd.len as usize] } else { &[] };
+        let moves = if nd.len > 0 { &m.tree.moves[at..at + nd.len as usize] } else { &[] };
         format!("{}/{} {} {:?} [{}]", nd.w, nd.n, nd.proof, moves, children.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(", "))
     }
 
     fn child(m: &Mcts<Nim, Plain>, node: u32, mv: u32) -> u32 {
-        let mut c = m.nodes[node as usize].child;
-        while m.nodes[c as usize].mv != Some(mv) {
-            c = m.nodes[c as usize].sibling;
+        let mut c = m.tree.nodes[node as usize].child;
+        while m.tree.nodes[c as usize].mv != Some(mv) {
+            c = m.tree.nodes[c as usize].sibling;
         }
         c
     }
@@ -1257,14 +1431,14 @@ pub(crate) mod tests {
         let node = child(&m, child(&m, 0, 2), 1);
         let before = picture(&m, node);
         let size = before.matches('/').count();
-        let arrays = (m.nodes.capacity(), m.moves.capacity());
-        assert!(size > 100 && size < m.nodes.len() / 2, "{size} of {}", m.nodes.len());
+        let arrays = (m.tree.nodes.capacity(), m.tree.moves.capacity());
+        assert!(size > 100 && size < m.tree.nodes.len() / 2, "{size} of {}", m.tree.nodes.len());
         assert!(m.reroot(&[2, 1]));
         assert_eq!(picture(&m, 0), before);
-        assert_eq!((m.nodes.len(), m.nodes[0].parent, m.nodes[0].sibling, m.nodes[0].mv), (size, NIL, NIL, None));
+        assert_eq!((m.tree.nodes.len(), m.tree.nodes[0].parent, m.tree.nodes[0].sibling, m.tree.nodes[0].mv), (size, NIL, NIL, None));
         // The lists of moves fill the array exactly, each its own part, and no array was made anew.
-        assert_eq!(m.nodes.iter().map(|n| n.len as usize).sum::<usize>(), m.moves.len());
-        assert_eq!((m.nodes.capacity(), m.moves.capacity()), arrays);
+        assert_eq!(m.tree.nodes.iter().map(|n| n.len as usize).sum::<usize>(), m.tree.moves.len());
+        assert_eq!((m.tree.nodes.capacity(), m.tree.moves.capacity()), arrays);
     }
 
     #[test]
@@ -1277,9 +1451,9 @@ pub(crate) mod tests {
             // The tree stops there (its last node and list of moves may pass it); the search goes on.
             let most = if solver { (256 << 10) * 7 / 8 } else { 256 << 10 };
             let last = std::mem::size_of::<Node<u32>>() + 3 * 4;
-            assert!(m.tree_bytes() >= most && m.tree_bytes() <= most + last, "{}", m.tree_bytes());
+            assert!(m.tree.bytes() >= most && m.tree.bytes() <= most + last, "{}", m.tree.bytes());
             assert_eq!((m.solver.is_some(), m.stats.iterations), (solver, 30_000));
-            assert!(m.nodes.len() < 10_000);
+            assert!(m.tree.nodes.len() < 10_000);
         }
     }
 

@@ -1,15 +1,21 @@
-//! The search on several threads: root parallelism. Every thread grows its own tree from the
-//! same root with its own random source; the root's visits and values are summed, and a move
-//! proved by any tree is proved (proofs are exact, so trees never disagree on one). The first
-//! thread reports progress and hears cancellation, which it passes on to the others at once;
-//! any tree that proves the root ends the search for all. One thread is exactly the
-//! single search, seed for seed.
+//! The search on several threads, in one of two ways (`Spec::shared_tree`):
+//! - Tree parallelism: every thread walks one tree, held under a lock while it walks down and
+//!   backs up, free while it plays out and while its own endgame solver tries a node. A walk
+//!   counts its visits on the way down, as losses until the backup (a virtual loss), so the
+//!   other threads look elsewhere meanwhile. The first thread readies the root and measures a
+//!   proved game's length; the others only iterate.
+//! - Root parallelism: every thread grows its own tree from the same root with its own random
+//!   source; the root's visits and values are summed, and a move proved by any tree is proved
+//!   (proofs are exact, so trees never disagree on one).
+//! The first thread reports progress and hears cancellation, which it passes on to the others
+//! at once; a proved root ends the search for all. One thread is exactly the single search,
+//! seed for seed.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::mcts::{best_first, Candidate, Mcts, Spec, Stats};
+use super::mcts::{best_first, Candidate, Mcts, Spec, Stats, TABLE_KEPT};
 use super::solver::Stop;
 use super::Watch;
 use crate::game::{Game, Knowledge};
@@ -48,13 +54,18 @@ fn member_seed(seed: u64, k: usize) -> u64 {
 pub struct Team<G: Game, K: Knowledge<G> + Clone> {
     pub members: Vec<Mcts<G, K>>,
     pub stats: Stats,
+    shared: bool, // one tree for all threads (else one each)
 }
 
 impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
     /// `threads` searches (at least one) of this spec; an iteration budget is shared among them.
     pub fn new(spec: Spec, knowledge: K, seed: u64, can_repeat: bool, threads: usize) -> Team<G, K> {
         let threads = threads.max(1);
+        let shared = threads > 1 && spec.shared_tree();
         let bytes = thread_bytes(spec.memory(), threads);
+        // On one tree, the helpers' solvers keep to a small fixed table; the first thread's tree
+        // and table have the rest.
+        let helper_table = (bytes as f64 * TABLE_KEPT) as usize;
         let members = (0..threads)
             .map(|k| {
                 let mut spec = spec.clone();
@@ -62,12 +73,16 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
                     spec.iterations = spec.iterations.map(|n| n.div_ceil(threads as u64));
                 }
                 let mut m = Mcts::new(spec, knowledge.clone(), member_seed(seed, k), can_repeat);
-                m.set_memory(bytes);
                 m.root_solver = k == 0; // the same proof on every thread would be time thrown away
+                match (shared, k) {
+                    (true, 0) => m.set_memory(bytes * threads - helper_table * (threads - 1)),
+                    (true, _) => m.set_table_room(helper_table),
+                    (false, _) => m.set_memory(bytes),
+                }
                 m
             })
             .collect();
-        Team { members, stats: Stats::default() }
+        Team { members, stats: Stats::default(), shared }
     }
 
     /// How many threads search.
@@ -107,47 +122,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
             return out;
         }
         let t0 = Instant::now();
-        let halt = Arc::new(AtomicBool::new(false));
-        let (first, rest) = self.members.split_first_mut().unwrap();
-        first.halt = Some(halt.clone());
-        let span = first.spec.seconds.map(Duration::from_secs_f64);
-        let outcome = std::thread::scope(|scope| {
-            let handles: Vec<_> = rest
-                .iter_mut()
-                .map(|m| {
-                    let halt = halt.clone();
-                    m.halt = Some(halt.clone());
-                    scope.spawn(move || {
-                        let mut watch = Watch::helper(&halt, span, m.spec.iterations);
-                        // Stopped early (the main search ended): its tree still counts.
-                        let _ = m.search(state, since, &mut watch);
-                        if m.settled() {
-                            halt.store(true, Ordering::Relaxed);
-                        }
-                    })
-                })
-                .collect();
-            let out = first.search(state, since, watch);
-            if out.is_err() || first.settled() {
-                halt.store(true, Ordering::Relaxed); // cancelled, or nothing left to search
-            } // else the others end at the same deadline, or after their share of the iterations
-            for h in handles {
-                if let Err(panic) = h.join() {
-                    std::panic::resume_unwind(panic);
-                }
-            }
-            out
-        });
-        if let Err(stop) = outcome {
-            self.reset();
-            return Err(stop);
-        }
-        let mut evals = self.merged();
-        let first = &mut self.members[0];
-        first.stats.swindled = false;
-        if let Err(stop) = first.best_try(state, &mut evals, watch) {
-            self.reset();
-            return Err(stop);
+        let outcome = if self.shared { self.choose_on_one_tree(state, since, watch) } else { self.choose_on_own_trees(state, since, watch) };
+        if outcome.is_err() {
+            self.reset(); // a cancelled search leaves trees for a position nobody asked about
         }
         let mut stats = Stats { seconds: t0.elapsed().as_secs_f64(), swindled: self.members[0].stats.swindled, ..Stats::default() };
         for m in &self.members {
@@ -158,6 +135,61 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
             stats.bytes += m.bytes();
         }
         self.stats = stats;
+        outcome
+    }
+
+    /// Root parallelism: every thread searches its own tree, and the roots are summed.
+    fn choose_on_own_trees(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
+        let halt = Arc::new(AtomicBool::new(false));
+        let (first, rest) = self.members.split_first_mut().unwrap();
+        first.halt = Some(halt.clone());
+        let span = first.spec.seconds.map(Duration::from_secs_f64);
+        let helper = |m: &mut Mcts<G, K>, watch: &mut Watch| {
+            let _ = m.search(state, since, watch); // stopped early (the main search ended): its tree still counts
+            if m.settled() {
+                halt.store(true, Ordering::Relaxed);
+            }
+        };
+        together(rest, &halt, span, helper, || {
+            let out = first.search(state, since, watch);
+            if out.is_err() || first.settled() {
+                halt.store(true, Ordering::Relaxed); // cancelled, or nothing left to search
+            } // else the others end at the same deadline, or after their share of the iterations
+            out
+        })?;
+        let mut evals = self.merged();
+        let first = &mut self.members[0];
+        first.stats.swindled = false;
+        first.best_try(state, &mut evals, watch)?;
+        Ok(evals)
+    }
+
+    /// Tree parallelism: the first thread readies the root, every thread iterates on its tree
+    /// under a lock, and the first measures what is proved and picks the move.
+    fn choose_on_one_tree(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
+        let (first, rest) = self.members.split_first_mut().unwrap();
+        first.begin(state, since, watch)?;
+        if !first.settled() {
+            let halt = Arc::new(AtomicBool::new(false));
+            let span = first.spec.seconds.map(Duration::from_secs_f64);
+            rest.iter_mut().for_each(|m| m.join(first, state));
+            let tree = Mutex::new(first.take_tree());
+            let helper = |m: &mut Mcts<G, K>, watch: &mut Watch| {
+                let _ = m.work(&mut &tree, state, true, watch); // stopped: its walks still count
+            };
+            let worked = together(rest, &halt, span, helper, || {
+                let worked = first.work(&mut &tree, state, true, watch);
+                if worked.is_err() {
+                    halt.store(true, Ordering::Relaxed); // cancelled
+                } // else the others end at the same deadline, after their share of the iterations, or with the root proved
+                worked
+            });
+            first.put_tree(tree.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()));
+            worked?;
+        }
+        first.finish(state, watch)?;
+        let mut evals = first.analysis();
+        first.best_try(state, &mut evals, watch)?;
         Ok(evals)
     }
 
@@ -176,6 +208,37 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
         best_first(&mut out);
         out
     }
+}
+
+/// Runs `helper` on a thread for each of `rest` (a helper's watch hears `halt`) while `main` runs
+/// on this one, and returns what `main` returns once all are done; a helper's panic is passed on.
+fn together<G: Game, K: Knowledge<G> + Clone, T>(
+    rest: &mut [Mcts<G, K>],
+    halt: &Arc<AtomicBool>,
+    span: Option<Duration>,
+    helper: impl Fn(&mut Mcts<G, K>, &mut Watch) + Sync,
+    main: impl FnOnce() -> T,
+) -> T {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = rest
+            .iter_mut()
+            .map(|m| {
+                m.halt = Some(halt.clone());
+                let helper = &helper;
+                scope.spawn(move || {
+                    let mut watch = Watch::helper(halt, span, m.spec.iterations);
+                    helper(m, &mut watch)
+                })
+            })
+            .collect();
+        let out = main();
+        for h in handles {
+            if let Err(panic) = h.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        out
+    })
 }
 
 /// Add `c`'s view of a move to `o`'s.
@@ -208,6 +271,11 @@ mod tests {
         Spec::new(seconds, iterations)
     }
 
+    /// The same spec with its threads on one tree, and on one tree each.
+    fn both(spec: Spec) -> [Spec; 2] {
+        [Spec { shared: Some(true), ..spec.clone() }, Spec { shared: Some(false), ..spec }]
+    }
+
     fn nim(stones: u32) -> Nim {
         Nim { stones, to_move: 0 }
     }
@@ -236,12 +304,12 @@ mod tests {
 
     #[test]
     fn threads_change_no_proved_result() {
-        for threads in [2, 3] {
+        for (threads, spec) in [2, 3].into_iter().flat_map(|t| both(spec(Some(5.0), Some(40_000))).map(|s| (t, s))) {
             // 9 stones: taking one leaves a multiple of 4, a win; 8 stones: every move loses.
-            let mut team = Team::new(spec(Some(5.0), Some(40_000)), Plain, 1, false, threads);
+            let mut team = Team::new(spec.clone(), Plain, 1, false, threads);
             let won = team.choose(&nim(9), None, &mut Watch::silent()).unwrap();
             assert_eq!((won[0].mv, won[0].proof.map(|p| p > 0)), (1, Some(true)), "{won:?}");
-            let mut team = Team::new(spec(Some(5.0), Some(40_000)), Plain, 2, false, threads);
+            let mut team = Team::new(spec, Plain, 2, false, threads);
             let lost = team.choose(&nim(8), None, &mut Watch::silent()).unwrap();
             assert!(lost.iter().all(|c| c.proof.map_or(false, |p| p < 0)), "{lost:?}");
             assert_eq!(lost.len(), 3);
@@ -250,25 +318,48 @@ mod tests {
 
     #[test]
     fn a_forced_move_stays_forced_and_visits_are_summed() {
-        let mut team = Team::new(spec(None, Some(2_000)), Plain, 3, false, 2);
-        let evals = team.choose(&nim(1), None, &mut Watch::silent()).unwrap();
-        assert_eq!(evals.len(), 1);
-        assert_eq!(evals[0].mv, 1);
-        let mut team = Team::new(Spec::uct(1.0, None, Some(4_000)), Plain, 3, false, 2);
+        for (spec, uct) in both(spec(None, Some(2_000))).into_iter().zip(both(Spec::uct(1.0, None, Some(4_000)))) {
+            let mut team = Team::new(spec, Plain, 3, false, 2);
+            let evals = team.choose(&nim(1), None, &mut Watch::silent()).unwrap();
+            assert_eq!(evals.len(), 1);
+            assert_eq!(evals[0].mv, 1);
+            let mut team = Team::new(uct, Plain, 3, false, 2);
+            let evals = team.choose(&nim(200), None, &mut Watch::silent()).unwrap();
+            let visits: u64 = evals.iter().map(|c| c.visits as u64).sum();
+            assert_eq!(team.stats.iterations, 4_000); // 2 000 a thread
+            assert!(visits >= 3_990 && visits <= 4_000, "{visits}");
+        }
+    }
+
+    #[test]
+    fn threads_on_one_tree_grow_one_tree_and_its_visits_add_up() {
+        // Textbook UCT never proves Nim's root: every iteration is one visit of the root and one
+        // of a root move, whichever thread walked it; the helpers' own trees stay empty.
+        let mut team = Team::new(Spec { shared: Some(true), ..Spec::uct(1.0, None, Some(6_000)) }, Plain, 4, false, 3);
         let evals = team.choose(&nim(200), None, &mut Watch::silent()).unwrap();
         let visits: u64 = evals.iter().map(|c| c.visits as u64).sum();
-        assert_eq!(team.stats.iterations, 4_000); // 2 000 a thread
-        assert!(visits >= 3_990 && visits <= 4_000, "{visits}");
+        assert_eq!(team.stats.iterations, 6_000);
+        assert_eq!(visits, 6_000);
+        assert!(team.members[1..].iter().all(|m| m.node_count() == 0));
+        assert_eq!(team.stats.nodes, team.members[0].node_count());
+        // A level's search keeps its tree for the next move, walked down the moves played since.
+        let mut team = Team::new(Spec { shared: Some(true), ..spec(None, Some(6_000)) }, Plain, 4, false, 3);
+        let (mine, theirs) = (team.choose(&nim(200), None, &mut Watch::silent()).unwrap()[0].mv, 1);
+        let next = Nim { stones: 200 - mine - theirs, to_move: 0 };
+        team.choose(&next, Some(&[mine, theirs]), &mut Watch::silent()).unwrap();
+        assert!(team.stats.reused > 100, "{:?}", team.stats);
     }
 
     #[test]
     fn a_cancelled_search_on_threads_stops_at_once() {
-        let mut team = Team::new(spec(Some(10.0), None), Plain, 5, false, 3);
-        let mut stop = |f: f64| f < 0.0; // asked to stop at the first report
-        let t = Instant::now();
-        let mut watch = Watch::new(Some(&mut stop), Some(Duration::from_secs(10)), None);
-        assert_eq!(team.choose(&nim(200), None, &mut watch).err(), Some(Stop::Cancel));
-        assert!(t.elapsed() < Duration::from_millis(100), "{:?}", t.elapsed());
-        assert!(team.members.iter().all(|m| m.node_count() == 0)); // no tree of an unasked position kept
+        for spec in both(spec(Some(10.0), None)) {
+            let mut team = Team::new(spec, Plain, 5, false, 3);
+            let mut stop = |f: f64| f < 0.0; // asked to stop at the first report
+            let t = Instant::now();
+            let mut watch = Watch::new(Some(&mut stop), Some(Duration::from_secs(10)), None);
+            assert_eq!(team.choose(&nim(200), None, &mut watch).err(), Some(Stop::Cancel));
+            assert!(t.elapsed() < Duration::from_millis(100), "{:?}", t.elapsed());
+            assert!(team.members.iter().all(|m| m.node_count() == 0)); // no tree of an unasked position kept
+        }
     }
 }
