@@ -719,9 +719,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// previous search's position to this one, when known: the kept tree is walked down them.
     pub fn search(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
         self.begin(state, since, watch)?;
-        let mut tree = std::mem::take(&mut self.tree);
+        let mut tree = self.take_tree();
         let worked = self.work(&mut tree, state, false, watch);
-        self.tree = tree;
+        self.put_tree(tree);
         worked?;
         self.finish(state, watch)
     }
@@ -764,14 +764,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         self.solve_root(state, watch)
     }
 
-    /// The tree, taken out to be shared by a team's threads (see `put_tree`), with the room this
-    /// search leaves it now.
+    /// The tree, taken out for the iterations (shared by a team's threads, or this thread's own:
+    /// see `put_tree`), with the room this search leaves it now.
     pub(crate) fn take_tree(&mut self) -> Tree<G::Move> {
         let limit = self.tree_limit();
         Tree { limit, ..std::mem::take(&mut self.tree) }
     }
 
-    /// The tree put back after the team's threads are done with it.
+    /// The tree put back after the iterations.
     pub(crate) fn put_tree(&mut self, tree: Tree<G::Move>) {
         self.tree = tree;
     }
