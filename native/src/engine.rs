@@ -103,12 +103,12 @@ impl<G: Native> GameEngine<G> {
 
     /// The exact solver, made on first use; its table is kept between calls.
     fn solver(&mut self) -> &mut Solver<G> {
-        let mobility = match &self.search {
-            Search::Knowing(t) => crate::game::Knowledge::solver_mobility(&t.members[0].knowledge),
-            Search::Plain(_) => true,
+        let order = match &self.search {
+            Search::Knowing(t) => crate::game::Knowledge::solver_order(&t.members[0].knowledge),
+            Search::Plain(_) => crate::game::SolverOrder::Mobility,
         };
         self.perfect.get_or_insert_with(|| {
-            let mut solver = Solver::new(G::CAN_REPEAT, mobility);
+            let mut solver = Solver::new(G::CAN_REPEAT, order);
             solver.deepen = true; // time matters less than reach here (analysis, proofs offline)
             solver.known_win = Some(|s: &G| crate::game::Knowledge::winning_move(&G::knowledge(true), s));
             solver

@@ -76,6 +76,24 @@ pub fn random_playout<G: Game>(state: &mut G, moves: &mut Vec<G::Move>, rng: &mu
     0.5
 }
 
+/// How the endgame solver orders a node's moves after the one its table holds as best.
+pub enum SolverOrder<G> {
+    /// As the rules list them.
+    AsListed,
+    /// The opponent's fewest replies first: forcing lines settle a node soonest.
+    Mobility,
+    /// The highest first of the child position's worth to the player who moved into it.
+    Worth(fn(&G, usize) -> i32),
+}
+
+impl<G> Clone for SolverOrder<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for SolverOrder<G> {}
+
 /// What a game knows that helps the search: move order, playouts, when to call the solver.
 /// The defaults are plain UCT's: shuffled moves, uniformly random playouts, no solver.
 pub trait Knowledge<G: Game>: Send + Sync {
@@ -120,9 +138,9 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn winning_move(&self, _state: &G) -> Option<(G::Move, u32)> {
         None
     }
-    /// True if the solver should order replies by the opponent's mobility (fewest first).
-    fn solver_mobility(&self) -> bool {
-        true
+    /// How the endgame solver orders a node's moves.
+    fn solver_order(&self) -> SolverOrder<G> {
+        SolverOrder::Mobility
     }
     /// Sets a named knob of this knowledge (the `experiments` build); false if there is no such knob.
     #[cfg(feature = "experiments")]

@@ -10,7 +10,7 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout, W256};
 use crate::engine::{boxed, Engine};
-use crate::game::{cached, Game, Knowledge, Native, Options, Rng};
+use crate::game::{cached, Game, Knowledge, Native, Options, Rng, SolverOrder};
 use crate::search::mcts::Spec;
 
 const HORIZONTAL: usize = 0;
@@ -512,8 +512,8 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
     }
 
     /// The replies' count says little here; the solver was measured slower with it.
-    fn solver_mobility(&self) -> bool {
-        false
+    fn solver_order(&self) -> SolverOrder<HvGrid<B>> {
+        SolverOrder::AsListed
     }
 
     #[cfg(feature = "experiments")]

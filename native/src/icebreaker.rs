@@ -10,7 +10,7 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout, W256};
 use crate::engine::{boxed, Engine};
-use crate::game::{cached, result0, sigmoid, Game, Knowledge, Native, Options, Rng};
+use crate::game::{cached, result0, sigmoid, Game, Knowledge, Native, Options, Rng, SolverOrder};
 use crate::search::mcts::Spec;
 
 const RED: usize = 0;
@@ -300,11 +300,11 @@ impl<B: HexBits> Icebreaker<B> {
         unreachable!("r is below the total")
     }
 
-    /// Player 0's chance from captures plus the icebergs each fleet reaches first.
+    /// Each player's captures plus the icebergs its fleet reaches first, in halves.
     ///
     /// Both fleets spread one step at a time around every ship; an iceberg reached first by
     /// one side counts for it, one reached by both in the same step counts half to each.
-    fn race(&self, scale: f64) -> f64 {
+    fn race_halves(&self) -> [i32; 2] {
         let cfg = self.cfg;
         let passable = cfg.board.mask & !(self.ships[0] | self.ships[1]);
         let (mut seen, mut front) = (self.ships, self.ships);
@@ -323,7 +323,19 @@ impl<B: HexBits> Icebreaker<B> {
             }
             left &= !(hits[0] | hits[1]);
         }
+        halves
+    }
+
+    /// Player 0's chance from the race (`race_halves`): `scale` icebergs of margin give ~73%.
+    fn race(&self, scale: f64) -> f64 {
+        let halves = self.race_halves();
         sigmoid((halves[0] - halves[1]) as f64 / 2.0 / scale)
+    }
+
+    /// The race's margin for `player`, in half icebergs: the solver's order of moves.
+    fn race_margin(&self, player: usize) -> i32 {
+        let halves = self.race_halves();
+        halves[player] - halves[1 - player]
     }
 }
 
@@ -478,6 +490,13 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
         Some(0.4)
     }
 
+    /// The race's best first. On the 40 suite positions (8 to 17 icebergs left), the solver
+    /// proved 39 within 10 s each (a median of 0.6 s) where the opponent's fewest replies first
+    /// proved 29 (a median of about 6 s).
+    fn solver_order(&self) -> SolverOrder<Icebreaker<B>> {
+        SolverOrder::Worth(|state, player| state.race_margin(player))
+    }
+
     fn wants_root_solver(&self, state: &Icebreaker<B>) -> bool {
         state.ice.count() <= self.root_ice
     }
@@ -502,6 +521,7 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::solver::Solver;
 
     type Ib = Icebreaker<u128>;
 
@@ -697,6 +717,27 @@ mod tests {
         let start = replay(&late[..10].iter().map(|m| m.as_str()).collect::<Vec<_>>());
         assert_eq!(start.ice.count(), 45); // the race has just begun: the search alone
         assert!(!know.wants_root_solver(&start) && !know.wants_solver(&start));
+    }
+
+    /// The race's order (its best first) proves a late race in a fraction of the nodes the
+    /// opponent's fewest replies first takes (a suite position, 8 icebergs left: 39 plies to win).
+    #[test]
+    fn the_solver_proves_a_late_race_sooner_in_the_race_order() {
+        let moves = "i1-h1 a5-b6 e9-e8 e1-e2 e8-d7 e2-f2 d7-c6 f2-f3 c6-c5 b6-b5 c5-d6 b5-b4 a1-b2 f3-e3 b2-c3 \
+                     i5-h6 c3-d3 h6-g7 d3-d2 e3-e4 h1-h2 e4-f4 h2-g3 f4-g4 g3-h3 g7-f7 h3-h4 f7-f6 d6-e6 f6-g5 \
+                     e6-e7 b4-c4 e7-d6 c4-b3 h4-h5 g5-f5 d2-c2 g4-g3 h5-g6 b3-a2 c2-b1 g3-g2 g6-h5 a2-a3 d6-d5 \
+                     f5-e5 b1-c1 g2-g1 c1-d1 g1-f1";
+        let state = replay(&moves.split_whitespace().collect::<Vec<_>>());
+        assert_eq!(state.ice.count(), 8);
+        let proof = |order| {
+            let mut solver = Solver::new(true, order);
+            solver.deepen = true;
+            solver.try_solve(&state, Some(800_000), None, &mut crate::search::Watch::silent()).unwrap().map(|_| solver.nodes)
+        };
+        // 195 273 nodes in the race's order; 1 728 166 with the fewest replies first.
+        let raced = proof(Ib::knowledge(false).solver_order()).expect("proved within 800 000 nodes");
+        assert!(raced < 400_000, "{raced} nodes");
+        assert_eq!(proof(SolverOrder::Mobility), None, "not proved within 800 000 nodes");
     }
 
     #[cfg(feature = "experiments")]

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
+use crate::game::SolverOrder;
 use crate::search::mcts::{Mcts, Spec, REPETITION};
 use crate::search::Watch;
 
@@ -430,8 +431,8 @@ fn the_analysis_solver_proves_what_the_searchs_solver_proves_and_more() {
         if state.is_over() {
             continue;
         }
-        let mut plain = Solver::<GoatsWintering<u64>>::new(true, true);
-        let mut deep = Solver::<GoatsWintering<u64>>::new(true, true);
+        let mut plain = Solver::<GoatsWintering<u64>>::new(true, SolverOrder::Mobility);
+        let mut deep = Solver::<GoatsWintering<u64>>::new(true, SolverOrder::Mobility);
         deep.deepen = true;
         deep.known_win = Some(know);
         let old = plain.solve_within(&state, (-1, 1), Some(3_000_000), None, &mut Watch::silent());

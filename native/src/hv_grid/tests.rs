@@ -275,7 +275,7 @@ fn the_knobs_are_tuned_by_name() {
 fn the_search_finds_the_win_of_an_endgame_the_solver_proves() {
     // Seeded 4×4 games down to 8 empty squares, until the mover wins there and a move throws it away.
     let (mut rng, mut scratch, mut watch) = (Rng::new(2), Vec::new(), Watch::silent());
-    let mut solver = Solver::new(false, false);
+    let mut solver = Solver::new(false, SolverOrder::AsListed);
     let mut score_of = |state: &HvGrid<u128>, mv| solver.child_score(state, mv, (-1, 1), None, &mut watch).unwrap();
     let state = loop {
         let mut state = at(&[("size", "4")], &[]);
@@ -302,7 +302,7 @@ fn the_search_finds_the_win_of_an_endgame_the_solver_proves() {
 #[test]
 fn no_level_lets_the_solver_try_the_root() {
     let (mut rng, mut scratch, mut watch) = (Rng::new(5), Vec::new(), Watch::silent());
-    let mut solver = Solver::new(false, false);
+    let mut solver = Solver::new(false, SolverOrder::AsListed);
     let (state, moves) = loop {
         let (mut state, mut moves) = (at(&[], &[]), Vec::new());
         while state.left > 12 || state.phase == Phase::Pending {

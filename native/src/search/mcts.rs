@@ -631,7 +631,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// A search with this spec and knowledge; `can_repeat` for games whose positions recur.
     pub fn new(spec: Spec, knowledge: K, seed: u64, can_repeat: bool) -> Mcts<G, K> {
         let solver = if spec.solve_nodes > 0 && spec.proofs() {
-            let mut solver = Solver::new(can_repeat, knowledge.solver_mobility());
+            let mut solver = Solver::new(can_repeat, knowledge.solver_order());
             solver.deepen = can_repeat; // a line that runs on is cut at a growing horizon, not given up on
             #[cfg(feature = "experiments")]
             if let Some(d) = spec.knobs.deepen {
@@ -1274,7 +1274,7 @@ pub(crate) mod tests {
     }
 
     /// Player 0 takes one or two from a count and wins on reaching nought; player 1 waits, or
-    /// also takes one if `hasty` (offered first, so the solver's first line loses fast).
+    /// also takes two if `hasty` (offered first, so the solver's first line loses fast).
     #[derive(Clone, Debug)]
     struct Countdown {
         left: u32,
@@ -1291,7 +1291,7 @@ pub(crate) mod tests {
             out.clear();
             match self.to_move {
                 0 => out.extend((1..=2).filter(|&k| k <= self.left)),
-                _ if self.left > 0 => out.extend(if self.hasty { &[1, 0][..] } else { &[0][..] }),
+                _ if self.left > 0 => out.extend(if self.hasty { &[2, 0][..] } else { &[0][..] }.iter().filter(|&&k| k <= self.left)),
                 _ => {}
             }
         }
@@ -1342,7 +1342,8 @@ pub(crate) mod tests {
 
     #[test]
     fn a_proved_loss_is_made_as_long_as_it_can_be_where_the_game_asks() {
-        // From 10 with player 1 to move, waiting every time lasts 10 plies; taking one is faster.
+        // From 10 with player 1 to move, waiting every time lasts 10 plies; taking two is faster
+        // (8 plies at most: taking one would tie, as 9 left takes player 0 as many moves as 10).
         for fast in [false, true] {
             let spec = Spec { seconds: Some(5.0), solve_nodes: 1_000, ..Spec::default() };
             let mut m = Mcts::new(spec, Hurry(fast), 1, false);

@@ -18,7 +18,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use super::Watch;
-use crate::game::Game;
+use crate::game::{Game, SolverOrder};
 
 pub const WIN: i32 = 1_000_000;
 pub const INF: i32 = 10 * WIN;
@@ -108,7 +108,7 @@ pub struct Solver<G: Game> {
     table_room: usize, // bytes the table may grow to; it is cleared rather than grown past them
     path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     can_repeat: bool, // positions may recur on a line (Goats Wintering): cycles count as draws
-    pub mobility: bool, // order replies by the opponent's mobility, fewest first
+    pub order: SolverOrder<G>, // how a node's moves are ordered after the table's best
     /// In a game whose positions recur, search to a horizon that doubles (8, 16, ... plies) rather
     /// than give up at the first line MAX_DEPTH long: a line cut at the horizon scores as a draw
     /// and proves nothing, so a proved win or loss still holds; a draw is only given if no line
@@ -127,13 +127,13 @@ pub struct Solver<G: Game> {
 
 impl<G: Game> Solver<G> {
     /// An empty solver; `can_repeat` for games whose positions can come back.
-    pub fn new(can_repeat: bool, mobility: bool) -> Solver<G> {
+    pub fn new(can_repeat: bool, order: SolverOrder<G>) -> Solver<G> {
         Solver {
             table: KeyMap::default(),
             table_room: usize::MAX,
             path: Default::default(),
             can_repeat,
-            mobility,
+            order,
             deepen: false,
             known_win: None,
             outcome: false,
@@ -282,10 +282,28 @@ impl<G: Game> Solver<G> {
                 children.push((if child.to_move() == mover { -n } else { n }, mv, child));
             }
         }
-        // Fewest replies for the opponent first: forcing lines settle a node soonest
-        // (the table's move keeps its place at the front: the sort is stable).
-        if best_move.is_none() && self.mobility {
-            children.sort_by_key(|c| c.0);
+        // A child the table already proves won for its mover's opponent (or for the mover, who
+        // moves again) settles the node as well (enhanced transposition cutoff).
+        for (_, mv, child) in &children {
+            let Some(e) = self.table.get(&child.key()) else { continue };
+            let proved = if child.to_move() == mover { (e.lo > 0).then(|| e.lo) } else { (e.hi < 0).then(|| -e.hi) };
+            if let Some(sc) = proved.map(to_parent).filter(|&sc| sc >= beta) {
+                self.store(key, sc, alpha0, beta0, Some(*mv));
+                return Ok(sc);
+            }
+        }
+        match self.order {
+            // Fewest replies for the opponent first (the table's move keeps its place at the
+            // front: the sort is stable).
+            SolverOrder::Mobility if best_move.is_none() => children.sort_by_key(|c| c.0),
+            SolverOrder::Worth(worth) => {
+                let first = usize::from(best_move.is_some() && children.first().map(|c| c.1) == best_move);
+                for c in &mut children[first..] {
+                    c.0 = -worth(&c.2, mover);
+                }
+                children[first..].sort_by_key(|c| c.0);
+            }
+            _ => {}
         }
         if self.path.len() >= self.horizon && !children.is_empty() {
             if !self.deepen {
@@ -519,11 +537,22 @@ mod tests {
     use crate::search::mcts::tests::Nim;
 
     #[test]
+    fn a_child_the_table_proves_lost_settles_its_parent_before_any_is_searched() {
+        // 11 stones: taking 3 leaves 8, lost for the opponent; the moves come as 1, 2, 3.
+        let mut solver = Solver::<Nim>::new(false, SolverOrder::AsListed);
+        let lost = solver.try_solve(&Nim { stones: 8, to_move: 1 }, None, None, &mut Watch::silent()).unwrap();
+        assert_eq!(lost, Some((0.0, 4)));
+        let parent = Nim { stones: 11, to_move: 0 };
+        assert_eq!(solver.try_solve(&parent, None, None, &mut Watch::silent()).unwrap(), Some((1.0, 5)));
+        assert_eq!((solver.nodes, solver.best_move(&parent)), (1, Some(3)), "only the parent was visited");
+    }
+
+    #[test]
     fn a_table_kept_small_holds_no_more_and_proves_the_same() {
         let nim = Nim { stones: 25, to_move: 0 };
-        let mut free = Solver::<Nim>::new(false, false);
+        let mut free = Solver::<Nim>::new(false, SolverOrder::AsListed);
         let proof = free.try_solve(&nim, None, None, &mut Watch::silent()).unwrap();
-        let mut small = Solver::<Nim>::new(false, false);
+        let mut small = Solver::<Nim>::new(false, SolverOrder::AsListed);
         let room = Solver::<Nim>::SLOT * 40;
         small.set_table_room(room);
         assert_eq!(small.try_solve(&nim, None, None, &mut Watch::silent()).unwrap(), proof);
