@@ -282,8 +282,9 @@ impl<G: Game> Solver<G> {
                 children.push((if child.to_move() == mover { -n } else { n }, mv, child));
             }
         }
-        // A child the table already proves won for its mover's opponent (or for the mover, who
-        // moves again) settles the node as well (enhanced transposition cutoff).
+        // A child the table already proves won for this node's mover (lost for the opponent to
+        // move there, or won where the mover moves again) settles the node at once (enhanced
+        // transposition cutoff).
         for (_, mv, child) in &children {
             let Some(e) = self.table.get(&child.key()) else { continue };
             let proved = if child.to_move() == mover { (e.lo > 0).then(|| e.lo) } else { (e.hi < 0).then(|| -e.hi) };
