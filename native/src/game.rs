@@ -34,6 +34,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Whether the game is over (no legal move). A game with a cheaper test than listing the moves
+    /// says so: the solver asks it of every child whose replies it does not need to count.
+    fn is_over(&self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.is_empty()
+    }
+
     /// The legal move written as `text` (lower case, trimmed), if there is one.
     fn parse(&self, text: &str) -> Option<Self::Move> {
         let mut moves = Vec::new();

@@ -147,12 +147,6 @@ impl<B: GoatsBits> GoatsWintering<B> {
         })
     }
 
-    /// True once two passes in a row have been made.
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.passes >= 2
-    }
-
     /// The mover's goats, the opponent's and the empty cells.
     #[inline]
     fn sides(&self) -> (B, B, B) {
@@ -333,6 +327,12 @@ impl<B: GoatsBits> Game for GoatsWintering<B> {
     }
 
     /// The pass, the placements by cell, then each goat's steps.
+    /// True once two passes in a row have been made.
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.passes >= 2
+    }
+
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         if self.is_over() {

@@ -340,6 +340,11 @@ impl<B: Cells> Game for HvGrid<B> {
         }
     }
 
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.empty.is_empty()
+    }
+
     fn winner(&self) -> Option<usize> {
         let [a, b] = self.initials;
         match a.cmp(&b) {

@@ -412,6 +412,11 @@ impl<B: HexBits> Game for Icebreaker<B> {
         self.to_move ^= 1;
     }
 
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.over() // a player who cannot move passes: the game has moves until a majority is taken
+    }
+
     fn winner(&self) -> Option<usize> {
         [RED, BLACK].into_iter().find(|&p| self.captured[p] >= self.cfg.majority)
     }
@@ -662,8 +667,11 @@ mod tests {
                 while let Some(mv) = s.random_move(&mut scratch, &mut rng) {
                     s.legal_moves(&mut moves);
                     assert!(moves.contains(&mv), "{} not legal", s.notation(mv));
+                    assert!(!s.is_over());
                     s.play(mv);
                 }
+                s.legal_moves(&mut moves);
+                assert!(s.is_over() && moves.is_empty());
                 let w = s.winner().expect("a finished game has a winner");
                 assert!(s.scores()[w] == s.cfg.majority as i32 && s.scores()[1 - w] < s.cfg.majority as i32);
             }

@@ -150,11 +150,12 @@ fn random_games<B: Cells>(pairs: &[(&str, &str)], games: usize) {
         while let Some(mv) = state.random_move(&mut Vec::new(), &mut rng) {
             state.legal_moves(&mut moves);
             assert!(moves.contains(&mv), "{pairs:?}: {} is not legal", state.notation(mv));
+            assert!(!state.is_over());
             state.play(mv);
             assert_eq!(state.left as u32, state.empty.count());
         }
         state.legal_moves(&mut moves);
-        assert!(moves.is_empty() && state.empty.is_empty());
+        assert!(moves.is_empty() && state.empty.is_empty() && state.is_over());
         let [a, b] = state.scores();
         assert!(a + b <= cells as i32);
         assert_eq!(state.winner(), if a > b { Some(0) } else if b > a { Some(1) } else { None });

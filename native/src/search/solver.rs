@@ -133,6 +133,16 @@ pub struct Solver<G: Game> {
     /// (Frozen Forest, Goats Wintering), where putting them before the most forcing move made
     /// Frozen Forest's proofs 2-3 times slower; it made Icebreaker's and Horizontal/Vertical's faster.
     pub killers_on: bool,
+    /// Lists a node fills and clears, kept for the next node rather than allocated anew.
+    spare: Vec<Lists<G>>,
+}
+
+/// A node's legal moves, a child's replies (where counted) and the children still to search:
+/// (order key, move, position, its key).
+struct Lists<G: Game> {
+    moves: Vec<G::Move>,
+    replies: Vec<G::Move>,
+    children: Vec<(i32, G::Move, G, u64)>,
 }
 
 impl<G: Game> Solver<G> {
@@ -155,6 +165,7 @@ impl<G: Game> Solver<G> {
             ply: 0,
             killers: Vec::new(),
             killers_on: !matches!(order, SolverOrder::Mobility),
+            spare: Vec::new(),
         }
     }
 
@@ -208,13 +219,26 @@ impl<G: Game> Solver<G> {
     }
 
     /// The score of `state` for its mover, exact when strictly inside (alpha, beta).
-    pub fn negamax(&mut self, state: &G, mut alpha: i32, mut beta: i32, watch: &mut Watch) -> Result<i32, Stop> {
+    pub fn negamax(&mut self, state: &G, alpha: i32, beta: i32, watch: &mut Watch) -> Result<i32, Stop> {
+        self.node(state, None, alpha, beta, watch)
+    }
+
+    /// `negamax` where the caller may already know the state's key.
+    fn node(&mut self, state: &G, key: Option<u64>, alpha: i32, beta: i32, watch: &mut Watch) -> Result<i32, Stop> {
         self.nodes += 1;
         if self.nodes & 255 == 0 {
             self.check(watch)?;
         }
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
+        let mut lists = self.spare.pop().unwrap_or_else(|| Lists { moves: Vec::new(), replies: Vec::new(), children: Vec::new() });
+        let score = self.search(state, key, alpha, beta, watch, &mut lists);
+        lists.children.clear();
+        self.spare.push(lists);
+        score
+    }
+
+    fn search(&mut self, state: &G, key: Option<u64>, mut alpha: i32, mut beta: i32, watch: &mut Watch, lists: &mut Lists<G>) -> Result<i32, Stop> {
+        let Lists { moves, replies, children } = lists;
+        state.legal_moves(moves);
         if moves.is_empty() {
             return Ok(terminal(state));
         }
@@ -225,7 +249,7 @@ impl<G: Game> Solver<G> {
         if beta <= 1 - WIN {
             return Ok(1 - WIN);
         }
-        let key = state.key();
+        let key = key.unwrap_or_else(|| state.key());
         let left = self.left();
         let mut best_move = None;
         if let Some(e) = self.table.get(&key).copied() {
@@ -269,14 +293,19 @@ impl<G: Game> Solver<G> {
         }
         let mut best = -INF;
         let mut best_m = None;
-        // Cheap pass first: a reply that ends the game settles or bounds the node at once.
-        let mut children: Vec<(i32, G::Move, G)> = Vec::with_capacity(moves.len());
-        let mut replies = Vec::new();
-        for &mv in &moves {
+        // Cheap pass first: a reply that ends the game settles or bounds the node at once. The
+        // opponent's replies are counted only where the order sorts by them.
+        let count = matches!(self.order, SolverOrder::Mobility) && best_move.is_none();
+        for &mv in moves.iter() {
             let mut child = state.clone();
             child.play(mv);
-            child.legal_moves(&mut replies);
-            if replies.is_empty() {
+            let n = if count {
+                child.legal_moves(replies);
+                replies.len() as i32
+            } else {
+                i32::from(!child.is_over())
+            };
+            if n == 0 {
                 let sc = to_parent(match child.winner() {
                     None => 0,
                     Some(w) if w == mover => WIN,
@@ -291,27 +320,27 @@ impl<G: Game> Solver<G> {
                     }
                 }
             } else {
-                let n = replies.len() as i32;
-                children.push((if child.to_move() == mover { -n } else { n }, mv, child));
+                let child_key = child.key();
+                children.push((if child.to_move() == mover { -n } else { n }, mv, child, child_key));
             }
         }
         // A child the table already proves won for this node's mover (lost for the opponent to
         // move there, or won where the mover moves again) settles the node at once (enhanced
         // transposition cutoff).
-        for (_, mv, child) in &children {
-            let Some(e) = self.table.get(&child.key()) else { continue };
+        for (_, mv, child, child_key) in children.iter() {
+            let Some(e) = self.table.get(child_key) else { continue };
             let proved = if child.to_move() == mover { (e.lo > 0).then(|| e.lo) } else { (e.hi < 0).then(|| -e.hi) };
             if let Some(sc) = proved.map(to_parent).filter(|&sc| sc >= beta) {
                 self.store(key, sc, alpha0, beta0, Some(*mv));
                 return Ok(sc);
             }
         }
+        // The table's move, if it is still at the front, keeps its place there.
+        let first = usize::from(best_move.is_some() && children.first().map(|c| c.1) == best_move);
         match self.order {
-            // Fewest replies for the opponent first (the table's move keeps its place at the
-            // front: the sort is stable).
+            // Fewest replies for the opponent first (counted only where no move is the table's).
             SolverOrder::Mobility if best_move.is_none() => children.sort_by_key(|c| c.0),
             SolverOrder::Worth(worth) => {
-                let first = usize::from(best_move.is_some() && children.first().map(|c| c.1) == best_move);
                 for c in &mut children[first..] {
                     c.0 = -worth(&c.2, mover);
                 }
@@ -323,7 +352,7 @@ impl<G: Game> Solver<G> {
         // the root, where a sibling's refutation often refutes this node too.
         if self.killers_on {
             if let Some(ks) = self.killers.get(self.ply).copied() {
-                let mut at = usize::from(best_move.is_some() && children.first().map(|c| c.1) == best_move);
+                let mut at = first;
                 for k in ks.into_iter().flatten() {
                     if let Some(i) = children[at..].iter().position(|c| c.1 == k) {
                         children[at..=at + i].rotate_right(1);
@@ -345,16 +374,16 @@ impl<G: Game> Solver<G> {
         }
         let mut result = Ok(());
         self.ply += 1;
-        for (_, mv, child) in &children {
+        for (_, mv, child, child_key) in children.iter() {
             alpha = alpha.max(best);
             if alpha >= beta {
                 break;
             }
             let sc = if child.to_move() == mover {
-                self.negamax(child, child_bound(alpha, false), child_bound(beta, true), watch)
+                self.node(child, Some(*child_key), child_bound(alpha, false), child_bound(beta, true), watch)
                     .map(to_parent)
             } else {
-                self.negamax(child, -child_bound(beta, true), -child_bound(alpha, false), watch)
+                self.node(child, Some(*child_key), -child_bound(beta, true), -child_bound(alpha, false), watch)
                     .map(|s| to_parent(-s))
             };
             match sc {
