@@ -4,10 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{Native, Options, Plain, Rng};
+use crate::game::{Knowledge, Native, Options, Plain, Rng, SolverOrder};
 use crate::search::mcts::{Candidate, Spec, Stats};
 use crate::search::team::Team;
-use crate::search::solver::{score_to_value, Solver, Stop};
+use crate::search::solver::{score_to_value, Solver, Stop, FIRST_HORIZON};
 use crate::search::Watch;
 
 /// Where a position stands: who moves, whether it is over, the winner and the scores.
@@ -103,14 +103,15 @@ impl<G: Native> GameEngine<G> {
 
     /// The exact solver, made on first use; its table is kept between calls.
     fn solver(&mut self) -> &mut Solver<G> {
-        let order = match &self.search {
-            Search::Knowing(t) => crate::game::Knowledge::solver_order(&t.members[0].knowledge),
-            Search::Plain(_) => crate::game::SolverOrder::Mobility,
+        let (order, first_horizon) = match &self.search {
+            Search::Knowing(t) => (t.members[0].knowledge.solver_order(), t.members[0].knowledge.first_horizon()),
+            Search::Plain(_) => (SolverOrder::Mobility, FIRST_HORIZON),
         };
         self.perfect.get_or_insert_with(|| {
             let mut solver = Solver::new(G::CAN_REPEAT, order);
             solver.deepen = true; // time matters less than reach here (analysis, proofs offline)
-            solver.known_win = Some(|s: &G| crate::game::Knowledge::winning_move(&G::knowledge(true), s));
+            solver.first_horizon = first_horizon;
+            solver.known_win = Some(|s: &G| Knowledge::winning_move(&G::knowledge(true), s));
             solver
         })
     }
@@ -120,7 +121,7 @@ impl<G: Native> GameEngine<G> {
     }
 }
 
-fn run<G: Native, K: crate::game::Knowledge<G> + Clone>(
+fn run<G: Native, K: Knowledge<G> + Clone>(
     team: &mut Team<G, K>,
     state: &G,
     since: Option<&[G::Move]>,
@@ -270,7 +271,7 @@ impl<G: Native> Engine for GameEngine<G> {
     #[cfg(feature = "experiments")]
     fn tune(&mut self, name: &str, value: f64) -> Result<(), String> {
         match &mut self.search {
-            Search::Knowing(t) => match t.tune(|k| crate::game::Knowledge::tune(k, name, value)) {
+            Search::Knowing(t) => match t.tune(|k| Knowledge::tune(k, name, value)) {
                 true => Ok(()),
                 false => Err(format!("this game's knowledge has no knob {name:?}")),
             },

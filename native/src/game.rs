@@ -150,6 +150,12 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn solver_order(&self) -> SolverOrder<G> {
         SolverOrder::Mobility
     }
+    /// The horizon, in plies, of a deepening solve's first try (where positions recur): short
+    /// where cycles are many and a short try settles much, longer where lines seldom cycle and
+    /// the short tries only cost.
+    fn first_horizon(&self) -> usize {
+        crate::search::solver::FIRST_HORIZON
+    }
     /// Sets a named knob of this knowledge (the `experiments` build); false if there is no such knob.
     #[cfg(feature = "experiments")]
     fn tune(&mut self, _name: &str, _value: f64) -> bool {

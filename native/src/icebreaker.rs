@@ -502,6 +502,14 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
         SolverOrder::Worth(|state, player| state.race_margin(player))
     }
 
+    /// Lines seldom cycle here and the game ends 30 to 60 plies after the root try begins: tries
+    /// at 8 and 16 plies settled little. On the 72 suite positions (outcome proofs, 10 s cap) a
+    /// first horizon of 32 proved 71 in 75 s, where 8 proved 69 in 120 s (in Goats Wintering, 32
+    /// took 22 s for the 44 puzzles and suite positions 8 proves in 0.03 s).
+    fn first_horizon(&self) -> usize {
+        32
+    }
+
     fn wants_root_solver(&self, state: &Icebreaker<B>) -> bool {
         state.ice.count() <= self.root_ice
     }
@@ -770,6 +778,24 @@ mod tests {
         let (value, mv, nodes) = proof(true).expect("proved within 1 200 000 nodes");
         assert_eq!((value, mv.as_deref()), (1.0, Some("e6-f6")), "{nodes} nodes");
         assert_eq!(proof(false), None, "not proved within 1 200 000 nodes");
+    }
+
+    /// Tries at 8 and 16 plies settle little of a race this long: starting at the game's 32 proves
+    /// the same win in fewer nodes.
+    #[test]
+    fn a_first_try_at_32_plies_proves_a_long_race_in_fewer_nodes() {
+        let state = replay(&KILLER_POSITION.split_whitespace().collect::<Vec<_>>());
+        let proof = |first_horizon| {
+            let mut solver = Solver::new(true, Ib::knowledge(false).solver_order());
+            (solver.deepen, solver.first_horizon) = (true, first_horizon);
+            let found = solver.try_solve(&state, Some(3_000_000), None, &mut crate::search::Watch::silent()).unwrap();
+            (found.map(|(value, _)| value), solver.nodes)
+        };
+        assert_eq!(Knowledge::<Ib>::first_horizon(&Ib::knowledge(false)), 32);
+        // 678 253 nodes from 32 plies, 867 527 from 8.
+        let (from_32, from_8) = (proof(32), proof(8));
+        assert_eq!((from_32.0, from_8.0), (Some(1.0), Some(1.0)));
+        assert!(from_32.1 < from_8.1, "{} nodes from 32 plies, {} from 8", from_32.1, from_8.1);
     }
 
     #[cfg(feature = "experiments")]

@@ -633,6 +633,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         let solver = if spec.solve_nodes > 0 && spec.proofs() {
             let mut solver = Solver::new(can_repeat, knowledge.solver_order());
             solver.deepen = can_repeat; // a line that runs on is cut at a growing horizon, not given up on
+            solver.first_horizon = knowledge.first_horizon();
             #[cfg(feature = "experiments")]
             if let Some(d) = spec.knobs.deepen {
                 solver.deepen = d && can_repeat;

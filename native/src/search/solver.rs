@@ -11,7 +11,7 @@
 //! In a game whose positions recur (Goats Wintering, Icebreaker) lines can run on without end. A
 //! solver that does not deepen gives up at the first line MAX_DEPTH plies long; one that does
 //! (`deepen`: the analysis's, and the search's own in such a game) searches to a horizon that
-//! doubles from 8 plies, a line cut there counting as a draw that proves nothing: a win needs a
+//! doubles from the game's first (8 plies, 32 in Icebreaker), a line cut there counting as a draw that proves nothing: a win needs a
 //! child proved lost, a loss every child proved won, so cuts never make one, and a draw is given
 //! only by a try that cut no line. The analysis's also takes the game's own proof of
 //! a win (`known_win`: passing to the end while ahead) where only the outcome is asked.
@@ -27,8 +27,9 @@ pub const WIN: i32 = 1_000_000;
 pub const INF: i32 = 10 * WIN;
 /// A line longer than this is given up on (cycling games).
 const MAX_DEPTH: usize = 600;
-/// A deepening solver's first horizon (plies on a line); each try doubles it up to MAX_DEPTH.
-const FIRST_HORIZON: usize = 8;
+/// A deepening solver's first horizon (plies on a line) unless the game sets its own
+/// (`Knowledge::first_horizon`); each try doubles it up to MAX_DEPTH.
+pub const FIRST_HORIZON: usize = 8;
 /// An entry's depth when nothing in its search was cut at a horizon: good at any depth.
 const ANY_DEPTH: u16 = u16::MAX;
 /// Past this many entries the table is cleared (it only speeds up later tries); a search's own
@@ -112,11 +113,13 @@ pub struct Solver<G: Game> {
     path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     can_repeat: bool, // positions may recur on a line (Goats Wintering): cycles count as draws
     pub order: SolverOrder<G>, // how a node's moves are ordered after the table's best
-    /// In a game whose positions recur, search to a horizon that doubles (8, 16, ... plies) rather
+    /// In a game whose positions recur, search to a horizon that doubles (`first_horizon`, twice that, ...) rather
     /// than give up at the first line MAX_DEPTH long: a line cut at the horizon scores as a draw
     /// and proves nothing, so a proved win or loss still holds; a draw is only given if no line
     /// was cut. Else a line MAX_DEPTH long ends the solve (the search's own solver, which must be quick).
     pub deepen: bool,
+    /// The horizon of a deepening solve's first try, in plies.
+    pub first_horizon: usize,
     /// The game's own proof that the mover wins (Goats Wintering: passing to the end while ahead),
     /// with the winning move and the most plies to the end; tried where only the outcome is asked.
     pub known_win: Option<fn(&G) -> Option<(G::Move, u32)>>,
@@ -155,6 +158,7 @@ impl<G: Game> Solver<G> {
             can_repeat,
             order,
             deepen: false,
+            first_horizon: FIRST_HORIZON,
             known_win: None,
             outcome: false,
             horizon: MAX_DEPTH,
@@ -526,7 +530,7 @@ impl<G: Game> Solver<G> {
         if !(self.deepen && self.can_repeat) {
             return self.negamax(state, window.0, window.1, watch);
         }
-        let mut horizon = FIRST_HORIZON;
+        let mut horizon = self.first_horizon.min(MAX_DEPTH);
         loop {
             self.horizon = horizon;
             self.cuts = 0;
