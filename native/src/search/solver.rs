@@ -11,9 +11,9 @@
 //! In a game whose positions recur (Goats Wintering, Icebreaker) lines can run on without end. A
 //! solver that does not deepen gives up at the first line MAX_DEPTH plies long; one that does
 //! (`deepen`: the analysis's, and the search's own in such a game) searches to a horizon that
-//! doubles from the game's first (8 plies, 32 in Icebreaker), a line cut there counting as a draw that proves nothing: a win needs a
-//! child proved lost, a loss every child proved won, so cuts never make one, and a draw is given
-//! only by a try that cut no line. The analysis's also takes the game's own proof of
+//! doubles from the game's first (8 plies, 32 in Icebreaker), a line cut there counting as a draw
+//! that proves nothing: a win needs a child proved lost, a loss every child proved won, so cuts
+//! never make one, and a draw is given only by a try that cut no line. The analysis's also takes the game's own proof of
 //! a win (`known_win`: passing to the end while ahead) where only the outcome is asked.
 
 use std::collections::{HashMap, HashSet};
@@ -113,10 +113,10 @@ pub struct Solver<G: Game> {
     path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     can_repeat: bool, // positions may recur on a line (Goats Wintering): cycles count as draws
     pub order: SolverOrder<G>, // how a node's moves are ordered after the table's best
-    /// In a game whose positions recur, search to a horizon that doubles (`first_horizon`, twice that, ...) rather
-    /// than give up at the first line MAX_DEPTH long: a line cut at the horizon scores as a draw
-    /// and proves nothing, so a proved win or loss still holds; a draw is only given if no line
-    /// was cut. Else a line MAX_DEPTH long ends the solve (the search's own solver, which must be quick).
+    /// In a game whose positions recur, search to a horizon that doubles (`first_horizon`, twice
+    /// that, ...) rather than give up at the first line MAX_DEPTH long: a line cut at the horizon
+    /// scores as a draw and proves nothing, so a proved win or loss still holds; a draw is only
+    /// given if no line was cut. Else a line MAX_DEPTH long ends the solve (the search's own solver, which must be quick).
     pub deepen: bool,
     /// The horizon of a deepening solve's first try, in plies.
     pub first_horizon: usize,
