@@ -326,13 +326,13 @@ impl<B: GoatsBits> Game for GoatsWintering<B> {
         self.to_move as usize
     }
 
-    /// The pass, the placements by cell, then each goat's steps.
     /// True once two passes in a row have been made.
     #[inline]
     fn is_over(&self) -> bool {
         self.passes >= 2
     }
 
+    /// The pass, the placements by cell, then each goat's steps.
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         if self.is_over() {
