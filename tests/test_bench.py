@@ -35,3 +35,22 @@ def test_a_fresh_process_reports_its_own_peak_not_the_one_of_the_process_that_st
     ballast = bytearray(b"\x01") * (300 << 20)  # this process's peak is now above 300 MB
     base, peak = peak_memory("beginner", "hv-grid", 2, 1)
     assert len(ballast) and base < 200 and peak < 300
+
+
+def test_the_longest_pause_between_progress_reports_is_timed_from_start_to_end():
+    import time
+
+    from frostfield.game.bots.bench import longest_pause
+
+    def run(progress):
+        progress(0.1)
+        time.sleep(0.06)
+        progress(0.9)
+
+    assert 0.06 <= longest_pause(run) < 5
+
+
+def test_pauses_are_printed_for_the_analysis_and_expert(capsys):
+    main(["--seconds", "0.02", "--game", "hv-grid", "--pauses", "--pause-seconds", "0.3"])
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"hv-grid: the review's analysis \d+ ms; Expert's search \d+ ms \(holding \d+ MB\)", last)

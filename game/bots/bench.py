@@ -6,7 +6,9 @@ Strong search's MCTS iterations per second from a few positions of a real game, 
 pure-Python search's figures this core replaced (measured on this 2-core machine); then Strong's
 iterations per second on 1 thread and on 2 (wall clock: the figure a player sees); then, with
 `--memory`, the bot worker's peak resident memory per level, each in a fresh process playing a
-game's first moves on every core, as the app's worker does.
+game's first moves on every core, as the app's worker does; with `--pauses`, the longest pause
+between a long search's progress reports (a cancellation waits for the next one), in the
+review's analysis and in Expert's search, where the endgame solver's table grows large.
 """
 from __future__ import annotations
 
@@ -132,6 +134,30 @@ def peak_memory(level: str, game_id: str, moves: int, threads: int) -> tuple[flo
         return pool.apply(_peak_memory, ((level, game_id, moves, threads),))
 
 
+def longest_pause(run) -> float:
+    """The longest time in seconds between two of `run(progress)`'s progress reports (its start and end included)."""
+    times = [time.perf_counter()]
+    run(lambda fraction: times.append(time.perf_counter()))
+    times.append(time.perf_counter())
+    return max(b - a for a, b in zip(times, times[1:]))
+
+
+def pauses(game_id: str, seconds: float, back: int = 16) -> tuple[float, float, float]:
+    """From the first suite position of a game, `back` plies earlier: the longest pause (s) of the review's
+    outcome analysis and of Expert's search, each given `seconds`, and the MB Expert's search held."""
+    from frostfield.game.bots import suite
+    from frostfield.game.bots.levels import make_bot
+
+    position = suite.load(game_id)[0]
+    moves = [str(m) for m in position.moves[:len(position.moves) - back]]
+    searcher = _native.Searcher(game_id, native_options(GAMES[game_id].validate(**position.options)), iterations=1)
+    analysis = longest_pause(lambda progress: searcher.perfect(moves, False, seconds, 0.5, progress))
+    bot = make_bot("expert", game_id, position.options, 1, scale=seconds / 1.5, threads=1)
+    held = {}
+    search = longest_pause(lambda progress: held.update(bot.searcher.search(moves, progress)[1]))
+    return analysis, search, held.get("bytes", 0) / 1e6
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print one line a game: both engines' playouts/s and the ratio, then Strong's iterations/s."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -140,6 +166,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--memory", action="store_true",
                         help="also the peak resident memory per level (a fresh process each; slow)")
     parser.add_argument("--memory-moves", type=int, default=10, help="moves each memory game plays")
+    parser.add_argument("--pauses", action="store_true",
+                        help="also the longest pause between a long search's progress reports (slow)")
+    parser.add_argument("--pause-seconds", type=float, default=8.0, help="time of each search the pauses are timed in")
     args = parser.parse_args(argv)
     chosen = [g for g in GAMES if not args.game or g == args.game]
     print("random playouts per CPU second, default options (plies: mean length of a playout)")
@@ -177,6 +206,14 @@ def main(argv: list[str] | None = None) -> None:
                 base, peak = peak_memory(level, game_id, args.memory_moves, cores)
                 parts.append(f"{level} {peak:.0f}")
             print(f"{game_id}: process {base:.0f}; " + ", ".join(parts), flush=True)
+    if args.pauses:
+        seconds = args.pause_seconds
+        print(f"longest pause between progress reports, sent every 25 ms ({seconds:.0f} s searches from 16 plies"
+              " before the first suite position; target ~50 ms, the time a cancellation may wait)")
+        for game_id in chosen:
+            analysis, search, held = pauses(game_id, seconds)
+            print(f"{game_id}: the review's analysis {analysis * 1e3:.0f} ms; Expert's search {search * 1e3:.0f} ms"
+                  f" (holding {held:.0f} MB)", flush=True)
 
 
 if __name__ == "__main__":

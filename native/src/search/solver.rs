@@ -54,6 +54,72 @@ impl Hasher for KeyHasher {
 
 pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
+/// The maps a `Table` is split into.
+const SHARDS: usize = 64;
+
+/// The slots a map of `capacity` entries holds: it doubles them once 7/8 are full (all but one of
+/// fewer than 8).
+fn slots(capacity: usize) -> usize {
+    match capacity {
+        0 => 0,
+        1..=7 => capacity + 1,
+        _ => capacity / 7 * 8,
+    }
+}
+
+/// A map from keys to values in SHARDS maps, picked by bits 32-37 of the key: a map rehashes
+/// all its entries at once when it grows, and one of 1.8 million took 240 ms here (a try past its
+/// time, a cancellation unheard), where a shard's takes a 64th of that. The maps hash a key by
+/// its low bits and its top 7, which the pick leaves alone.
+struct Table<V> {
+    shards: Vec<KeyMap<V>>,
+    len: usize,
+    slots: usize,
+}
+
+impl<V> Table<V> {
+    fn new() -> Table<V> {
+        Table { shards: (0..SHARDS).map(|_| KeyMap::default()).collect(), len: 0, slots: 0 }
+    }
+
+    #[inline]
+    fn shard(key: u64) -> usize {
+        (key >> 32) as usize % SHARDS
+    }
+
+    #[inline]
+    fn get(&self, key: &u64) -> Option<&V> {
+        self.shards[Self::shard(*key)].get(key)
+    }
+
+    fn insert(&mut self, key: u64, value: V) {
+        let map = &mut self.shards[Self::shard(key)];
+        let before = map.capacity();
+        if map.insert(key, value).is_none() {
+            self.len += 1;
+            if map.capacity() != before {
+                self.slots += slots(map.capacity()) - slots(before);
+            }
+        }
+    }
+
+    /// The slots a new entry for `key` would add (its map doubles when full).
+    fn growth(&self, key: u64) -> usize {
+        let map = &self.shards[Self::shard(key)];
+        if map.len() < map.capacity() {
+            0
+        } else {
+            slots(map.capacity()).max(4)
+        }
+    }
+
+    /// Empties every map and keeps its slots.
+    fn clear(&mut self) {
+        self.shards.iter_mut().for_each(KeyMap::clear);
+        self.len = 0;
+    }
+}
+
 /// Why a solve stopped before the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
@@ -108,7 +174,7 @@ struct Entry<M> {
 
 /// Memoised alpha-beta over a native game.
 pub struct Solver<G: Game> {
-    table: KeyMap<Entry<G::Move>>,
+    table: Table<Entry<G::Move>>,
     table_room: usize, // bytes the table may grow to; it is cleared rather than grown past them
     path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     can_repeat: bool, // positions may recur on a line (Goats Wintering): cycles count as draws
@@ -152,7 +218,7 @@ impl<G: Game> Solver<G> {
     /// An empty solver; `can_repeat` for games whose positions can come back.
     pub fn new(can_repeat: bool, order: SolverOrder<G>) -> Solver<G> {
         Solver {
-            table: KeyMap::default(),
+            table: Table::new(),
             table_room: usize::MAX,
             path: Default::default(),
             can_repeat,
@@ -183,7 +249,7 @@ impl<G: Game> Solver<G> {
 
     /// The bytes the table holds at its capacity.
     pub fn bytes(&self) -> usize {
-        self.table.capacity() * Self::SLOT
+        self.table.slots * Self::SLOT
     }
 
     /// Let the table grow to at most `bytes`: once full it is cleared rather than grown past them.
@@ -191,17 +257,14 @@ impl<G: Game> Solver<G> {
         self.table_room = bytes;
     }
 
-    /// Whether a new entry now would grow the table past its limit or its room: it doubles its
-    /// slots once 7/8 of them are full (all but one of fewer than 8).
-    fn full(&self) -> bool {
-        let (len, capacity) = (self.table.len(), self.table.capacity());
-        let slots = if capacity < 8 { capacity + 1 } else { capacity / 7 * 8 };
-        len >= TABLE_LIMIT || len >= capacity && 2 * slots.max(4) * Self::SLOT > self.table_room
+    /// Whether a new entry for `key` now would grow the table past its limit or its room.
+    fn full(&self, key: u64) -> bool {
+        self.table.len >= TABLE_LIMIT || (self.table.slots + self.table.growth(key)) * Self::SLOT > self.table_room
     }
 
     /// How many positions the table holds.
     pub fn table_len(&self) -> usize {
-        self.table.len()
+        self.table.len
     }
 
     fn check(&mut self, watch: &mut Watch) -> Result<(), Stop> {
@@ -463,8 +526,11 @@ impl<G: Game> Solver<G> {
                 best = old.best;
             }
         }
-        if old.is_none() && self.full() {
+        if old.is_none() && self.full(key) {
             self.table.clear(); // mid-try too: a root's try can fill it
+            if self.full(key) {
+                return; // the entry's map has no slots yet, and the room none to give it
+            }
         }
         self.table.insert(key, Entry { lo, hi, best, depth });
     }
@@ -628,11 +694,40 @@ mod tests {
         let mut free = Solver::<Nim>::new(false, SolverOrder::AsListed);
         let proof = free.try_solve(&nim, None, None, &mut Watch::silent()).unwrap();
         let mut small = Solver::<Nim>::new(false, SolverOrder::AsListed);
-        let room = Solver::<Nim>::SLOT * 40;
+        let room = Solver::<Nim>::SLOT * 128; // half the table's 64 maps with their first 4 slots
         small.set_table_room(room);
         assert_eq!(small.try_solve(&nim, None, None, &mut Watch::silent()).unwrap(), proof);
         assert_eq!(proof, Some((1.0, 13)), "take one, then answer every take with the rest of four: 1 + 2 * 6 plies");
-        assert!(free.table_len() > 40 && small.table_len() > 0);
+        assert!(free.table_len() > 40 && small.bytes() > 0 && small.nodes > free.nodes, "it forgot, and searched again");
         assert!(small.bytes() <= room && free.bytes() > room, "{} > {room}", small.bytes());
+    }
+
+    #[test]
+    fn every_games_positions_spread_evenly_over_the_tables_maps() {
+        // A map's growth rehashes only its own entries: that bounds a store's stall only if no
+        // game's keys crowd into a few maps.
+        fn most_in_one_map<G: Game>(start: G) -> (usize, usize) {
+            let (mut rng, mut moves, mut seen) = (crate::game::Rng::new(5), Vec::new(), HashSet::new());
+            while seen.len() < 64 * SHARDS * 4 {
+                let mut state = start.clone();
+                while let Some(mv) = state.random_move(&mut moves, &mut rng) {
+                    state.play(mv);
+                    seen.insert(state.key());
+                }
+            }
+            let mut counts = [0; SHARDS];
+            seen.iter().for_each(|&k| counts[Table::<()>::shard(k)] += 1);
+            (*counts.iter().max().unwrap(), seen.len() / SHARDS)
+        }
+        use crate::game::Options;
+        let none = Options::default();
+        for (game, (most, mean)) in [
+            ("Frozen Forest", most_in_one_map(crate::frozen_forest::FrozenForest::new(&none).unwrap())),
+            ("Icebreaker", most_in_one_map(crate::icebreaker::Icebreaker::<u128>::new(&none).unwrap())),
+            ("Horizontal/Vertical", most_in_one_map(crate::hv_grid::HvGrid::<u128>::new(&none).unwrap())),
+            ("Goats Wintering", most_in_one_map(crate::goats_wintering::GoatsWintering::<u128>::new(&none).unwrap())),
+        ] {
+            assert!(most < mean * 3 / 2, "{game}: {most} keys in one map, {mean} on average");
+        }
     }
 }
