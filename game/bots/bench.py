@@ -142,14 +142,17 @@ def longest_pause(run) -> float:
     return max(b - a for a, b in zip(times, times[1:]))
 
 
-def pauses(game_id: str, seconds: float, back: int = 16) -> tuple[float, float, float]:
-    """From the first suite position of a game, `back` plies earlier: the longest pause (s) of the review's
+PAUSE_BACK = 16  # plies before a game's first suite position that `pauses` searches from
+
+
+def pauses(game_id: str, seconds: float) -> tuple[float, float, float]:
+    """From the first suite position of a game, PAUSE_BACK plies earlier: the longest pause (s) of the review's
     outcome analysis and of Expert's search, each given `seconds`, and the MB Expert's search held."""
     from frostfield.game.bots import suite
     from frostfield.game.bots.levels import make_bot
 
     position = suite.load(game_id)[0]
-    moves = [str(m) for m in position.moves[:len(position.moves) - back]]
+    moves = [str(m) for m in position.moves[:len(position.moves) - PAUSE_BACK]]
     searcher = _native.Searcher(game_id, native_options(GAMES[game_id].validate(**position.options)), iterations=1)
     analysis = longest_pause(lambda progress: searcher.perfect(moves, False, seconds, 0.5, progress))
     bot = make_bot("expert", game_id, position.options, 1, scale=seconds / 1.5, threads=1)
@@ -208,7 +211,7 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{game_id}: process {base:.0f}; " + ", ".join(parts), flush=True)
     if args.pauses:
         seconds = args.pause_seconds
-        print(f"longest pause between progress reports, sent every 25 ms ({seconds:.0f} s searches from 16 plies"
+        print(f"longest pause between progress reports, sent every 25 ms ({seconds:.0f} s searches from {PAUSE_BACK} plies"
               " before the first suite position; target ~50 ms, the time a cancellation may wait)")
         for game_id in chosen:
             analysis, search, held = pauses(game_id, seconds)
