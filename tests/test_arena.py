@@ -137,3 +137,14 @@ def test_a_game_without_the_analysis_names_the_side_ahead_only():
         state = state.play(move)
     leader = 0 if state.scores[0] > state.scores[1] else 1
     assert leader_could_pass_out(game, game.validate(size=3), moves) == (leader, None)
+
+
+def test_a_levels_time_is_a_knob_any_core_takes():
+    # `strong+seconds=1.0` measures what twice Strong's time buys: the most a second core could.
+    from frostfield.game.bots.arena import split_level
+    from frostfield.game.bots.levels import make_bot
+
+    level, knobs = split_level("strong+seconds=1.0")
+    bot = make_bot(level, "icebreaker", {}, 1, tune=knobs, threads=1)
+    assert (bot.search["seconds"], make_bot("strong", "icebreaker", {}, 1, threads=1).search["seconds"]) == (1.0, 0.5)
+    assert make_bot("strong", "icebreaker", {}, 1, scale=0.1, tune={"seconds": 0.3}, threads=1).search["seconds"] == 0.3

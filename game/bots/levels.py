@@ -157,7 +157,7 @@ def pick(evals: list[Candidate], temperature: float, margin: float, rng) -> str:
 # Knobs that set a level's own settings (LevelSpec's): any core takes them. Every other knob is an
 # experiment (the search's constants, the game's knowledge): only a core built with
 # `tools/build_native.sh --experiments` takes those; an ordinary core says so in a ValueError.
-LEVEL_KNOBS = {"iterations": int, "solve_nodes": int, "solve_root": bool, "shared_tree": bool}
+LEVEL_KNOBS = {"seconds": float, "iterations": int, "solve_nodes": int, "solve_root": bool, "shared_tree": bool}
 
 
 def make_bot(level: str, game_id: str, options: Mapping[str, Any] | None = None,
