@@ -7,7 +7,7 @@
 //! replies are all proved is proved at their best. Proved nodes are not searched again.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::solver::{Solver, Stop};
@@ -274,6 +274,25 @@ impl<M> Node<M> {
     }
 }
 
+/// Visit counts below this find 1/n and 1/√n in a table.
+const RECIPROCALS: usize = 4096;
+
+/// (1/n, 1/√n) for a child's visits n (at least 1): a walk's UCB1 scores are most of an
+/// iteration, and a division and a square root per child were most of those (perf, Icebreaker).
+#[inline]
+fn reciprocals(n: u32) -> (f64, f64) {
+    static TABLE: OnceLock<Vec<(f64, f64)>> = OnceLock::new();
+    let n = n.max(1);
+    let table = TABLE.get_or_init(|| (0..RECIPROCALS).map(|n| (n.max(1) as f64).recip()).map(|r| (r, r.sqrt())).collect());
+    match table.get(n as usize) {
+        Some(&pair) => pair,
+        None => {
+            let r = (n as f64).recip();
+            (r, r.sqrt())
+        }
+    }
+}
+
 /// What a walk down the tree reads, fixed for one search.
 #[derive(Clone, Debug, Default)]
 struct Walk {
@@ -494,12 +513,14 @@ impl<M: Copy + PartialEq> Tree<M> {
             nd.tried += 1;
             return Some(id);
         }
-        let log_n = (nd.n.max(1) as f64).ln();
+        // UCB1: mean + c·√(ln N / n), as mean + (c·√ln N)·(1/√n).
+        let explore = walk.c * (nd.n.max(1) as f64).ln().sqrt();
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let mut ch = nd.child;
         while ch != NIL {
             let child = &self.nodes[ch as usize];
+            let (inverse, inverse_root) = reciprocals(child.n);
             let mean = if child.proof != UNPROVED {
                 // With proofs, a proved move needs no more visits: what it secures is in `secure`.
                 if walk.proofs {
@@ -508,9 +529,9 @@ impl<M: Copy + PartialEq> Tree<M> {
                 }
                 walk.worth(child.proof, child.player)
             } else {
-                child.w / child.n as f64
+                child.w * inverse
             };
-            let score = mean + walk.c * (log_n / child.n.max(1) as f64).sqrt();
+            let score = mean + explore * inverse_root;
             if score > best_score {
                 best_score = score;
                 best = Some(ch as usize);
