@@ -96,7 +96,7 @@ impl<B: Bits> Iterator for BitIter<B> {
 
 /// SplitMix64's finaliser: spreads a word's bits over the whole key.
 #[inline]
-pub fn mix64(mut z: u64) -> u64 {
+pub const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
