@@ -274,23 +274,20 @@ impl<M> Node<M> {
     }
 }
 
-/// Visit counts below this find 1/n and 1/√n in a table.
-const RECIPROCALS: usize = 4096;
+/// Visit counts below this find their UCB1 terms in a table (`ucb_terms`).
+const UCB_TABLE: usize = 4096;
 
-/// (1/n, 1/√n) for a child's visits n (at least 1): a walk's UCB1 scores are most of an
-/// iteration, and a division and a square root per child were most of those (perf, Icebreaker).
+/// (1/n, 1/√n, √ln n) for visits n (at least 1): a walk's UCB1 scores are most of an iteration,
+/// and a division and a square root per child, a logarithm per node, were most of those (perf).
 #[inline]
-fn reciprocals(n: u32) -> (f64, f64) {
-    static TABLE: OnceLock<Vec<(f64, f64)>> = OnceLock::new();
-    let n = n.max(1);
-    let table = TABLE.get_or_init(|| (0..RECIPROCALS).map(|n| (n.max(1) as f64).recip()).map(|r| (r, r.sqrt())).collect());
-    match table.get(n as usize) {
-        Some(&pair) => pair,
-        None => {
-            let r = (n as f64).recip();
-            (r, r.sqrt())
-        }
+fn ucb_terms(n: u32) -> (f64, f64, f64) {
+    fn terms(n: u32) -> (f64, f64, f64) {
+        let n = n.max(1) as f64;
+        (n.recip(), n.recip().sqrt(), n.ln().sqrt())
     }
+    static TABLE: OnceLock<Vec<(f64, f64, f64)>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..UCB_TABLE as u32).map(terms).collect());
+    table.get(n as usize).copied().unwrap_or_else(|| terms(n))
 }
 
 /// What a walk down the tree reads, fixed for one search.
@@ -514,13 +511,13 @@ impl<M: Copy + PartialEq> Tree<M> {
             return Some(id);
         }
         // UCB1: mean + c·√(ln N / n), as mean + (c·√ln N)·(1/√n).
-        let explore = walk.c * (nd.n.max(1) as f64).ln().sqrt();
+        let explore = walk.c * ucb_terms(nd.n).2;
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let mut ch = nd.child;
         while ch != NIL {
             let child = &self.nodes[ch as usize];
-            let (inverse, inverse_root) = reciprocals(child.n);
+            let (inverse, inverse_root, _) = ucb_terms(child.n);
             let mean = if child.proof != UNPROVED {
                 // With proofs, a proved move needs no more visits: what it secures is in `secure`.
                 if walk.proofs {
