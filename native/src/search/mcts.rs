@@ -517,17 +517,13 @@ impl<M: Copy + PartialEq> Tree<M> {
         let mut ch = nd.child;
         while ch != NIL {
             let child = &self.nodes[ch as usize];
+            // With proofs, a proved move needs no more visits: what it secures is in `secure`.
+            if walk.proofs && child.proof != UNPROVED {
+                ch = child.sibling;
+                continue;
+            }
             let (inverse, inverse_root, _) = ucb_terms(child.n);
-            let mean = if child.proof != UNPROVED {
-                // With proofs, a proved move needs no more visits: what it secures is in `secure`.
-                if walk.proofs {
-                    ch = child.sibling;
-                    continue;
-                }
-                walk.worth(child.proof, child.player)
-            } else {
-                child.w * inverse
-            };
+            let mean = if child.proof != UNPROVED { walk.worth(child.proof, child.player) } else { child.w * inverse };
             let score = mean + explore * inverse_root;
             if score > best_score {
                 best_score = score;
