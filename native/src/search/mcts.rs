@@ -7,18 +7,14 @@
 //! replies are all proved is proved at their best. Proved nodes are not searched again.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::solver::{Solver, Stop};
+use super::tree::{Hand, Leaf, Place, Tree, Walk, LOSS, NIL, UNPROVED, WIN};
 use super::Watch;
 use crate::game::{Game, Knowledge, Rng};
 
-const NIL: u32 = u32::MAX;
-const UNPROVED: i8 = -1;
-const LOSS: i8 = 0;
-const DRAW: i8 = 1;
-const WIN: i8 = 2;
 /// What one bot's search may hold, its trees and endgame solvers' tables together on all its
 /// threads (less on a machine with little memory: see `team::thread_bytes`). Past it a tree stops
 /// growing and its playouts start from its leaves. The bot worker then peaks under 512 MB with
@@ -231,370 +227,6 @@ impl Knobs {
     }
 }
 
-#[derive(Clone, Debug)]
-struct Node<M> {
-    mv: Option<M>,  // the move into this node (None at the root)
-    parent: u32,
-    child: u32,     // first visited child, then linked through `sibling`
-    sibling: u32,
-    moves_at: u32,  // this node's moves in `Mcts::moves`, in the order they are tried
-    len: u16,       // how many moves
-    active: u16,    // moves in play; the rest are held back (see Knowledge::order)
-    tried: u16,     // moves given a child so far (always the first `tried`)
-    expanded: bool,
-    player: u8,     // who played `mv`: the point of view of `w` and `proof`
-    mover: u8,      // who moves here
-    proof: i8,      // UNPROVED, or LOSS / DRAW / WIN for `player`
-    secure: i8,     // the best proved value among the moves here, for `mover` (LOSS: none better)
-    depth: u32,     // plies to the end when proved
-    n: u32,
-    w: f64,
-}
-
-impl<M> Node<M> {
-    fn new(mv: Option<M>, parent: u32, player: u8) -> Node<M> {
-        Node {
-            mv,
-            parent,
-            child: NIL,
-            sibling: NIL,
-            moves_at: 0,
-            len: 0,
-            active: 0,
-            tried: 0,
-            expanded: false,
-            player,
-            mover: 0,
-            proof: UNPROVED,
-            secure: LOSS,
-            depth: 0,
-            n: 0,
-            w: 0.0,
-        }
-    }
-}
-
-/// Visit counts below this find their UCB1 terms in a table (`ucb_terms`).
-const UCB_TABLE: usize = 4096;
-
-/// (1/n, 1/√n, √ln n) for visits n (at least 1): a walk's UCB1 scores are most of an iteration,
-/// and a division and a square root per child, a logarithm per node, were most of those (perf).
-#[inline]
-fn ucb_terms(n: u32) -> (f64, f64, f64) {
-    fn terms(n: u32) -> (f64, f64, f64) {
-        let n = n.max(1) as f64;
-        (n.recip(), n.recip().sqrt(), n.ln().sqrt())
-    }
-    static TABLE: OnceLock<Vec<(f64, f64, f64)>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| (0..UCB_TABLE as u32).map(terms).collect());
-    table.get(n as usize).copied().unwrap_or_else(|| terms(n))
-}
-
-/// What a walk down the tree reads, fixed for one search.
-#[derive(Clone, Debug, Default)]
-struct Walk {
-    c: f64,               // Spec::c for this game, read once
-    widen: u32,           // Spec::widen
-    proofs: bool,         // Spec::proofs
-    repeats: Option<f64>, // Spec::repetition in a game whose positions recur, else None
-    draw0: f64,           // what a proved draw (or a repetition) is worth to player 0: see `worth`
-    history: Vec<u64>,    // the keys of the game's positions before the root, sorted, when `repeats`
-}
-
-impl Walk {
-    /// What a proof held for `who` is worth to `who`: a win 1, a loss 0, a draw one half; but in a
-    /// game whose positions recur, where the solver's draws are its cycles (it scores a position
-    /// repeated on its line as a draw), a draw is worth what a repetition is (`Spec::repetition`):
-    /// else a cycle the solver proves would count for more than one the search meets.
-    fn worth(&self, proof: i8, who: u8) -> f64 {
-        match proof {
-            WIN => 1.0,
-            DRAW if who == 0 => self.draw0,
-            DRAW => 1.0 - self.draw0,
-            _ => 0.0,
-        }
-    }
-}
-
-/// Where one walk down the tree ends.
-enum Leaf {
-    Playout(usize),    // a leaf to play out from
-    Value(usize, f64), // a value for player 0 to back up from this node: a proof's, or a repetition's
-    Solve(usize),      // a node for the endgame solver to try; the walk goes on from it after
-}
-
-/// A thread's own part of a walk: its knowledge, random source and scratch lists.
-struct Hand<'a, G: Game, K> {
-    knowledge: &'a K,
-    rng: &'a mut Rng,
-    scratch: &'a mut Vec<G::Move>,
-    path: &'a mut Vec<u64>, // the keys of the positions on the line walked, when the walk `repeats`
-}
-
-/// The tree: nodes and their moves, all one search's threads grow (see `team`).
-#[derive(Debug)]
-pub(crate) struct Tree<M> {
-    nodes: Vec<Node<M>>,
-    moves: Vec<M>,
-    limit: usize, // the bytes past which the tree stops growing, and its playouts start from its leaves
-}
-
-impl<M> Default for Tree<M> {
-    fn default() -> Tree<M> {
-        Tree { nodes: Vec::new(), moves: Vec::new(), limit: usize::MAX }
-    }
-}
-
-/// How a thread reaches the tree it grows: its own, or one shared under a lock.
-pub(crate) trait Hold<M> {
-    fn with<R>(&mut self, f: impl FnOnce(&mut Tree<M>) -> R) -> R;
-}
-
-impl<M> Hold<M> for Tree<M> {
-    fn with<R>(&mut self, f: impl FnOnce(&mut Tree<M>) -> R) -> R {
-        f(self)
-    }
-}
-
-impl<M> Hold<M> for &Mutex<Tree<M>> {
-    fn with<R>(&mut self, f: impl FnOnce(&mut Tree<M>) -> R) -> R {
-        f(&mut self.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
-    }
-}
-
-impl<M: Copy + PartialEq> Tree<M> {
-    /// The bytes the nodes and move lists fill.
-    fn bytes(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node<M>>() + self.moves.len() * std::mem::size_of::<M>()
-    }
-
-    /// True once the root is proved (won, drawn or lost).
-    fn settled(&self) -> bool {
-        self.nodes.first().map_or(false, |r| r.proof != UNPROVED)
-    }
-
-    /// Fill a node's moves in the knowledge's order (and prove it if the game is over).
-    fn expand<G: Game<Move = M>, K: Knowledge<G>>(&mut self, node: usize, state: &G, knowledge: &K, rng: &mut Rng, scratch: &mut Vec<M>) {
-        let mut moves = std::mem::take(scratch);
-        state.legal_moves(&mut moves);
-        let nd = &mut self.nodes[node];
-        nd.expanded = true;
-        nd.mover = state.to_move() as u8;
-        if moves.is_empty() {
-            let r0 = match state.winner() {
-                Some(0) => WIN, // the plain result, whatever the rewards
-                Some(_) => LOSS,
-                None => DRAW,
-            };
-            nd.proof = if nd.player == 0 { r0 } else { WIN - r0 };
-            nd.depth = 0;
-        } else {
-            let kept = knowledge.order(state, &mut moves, rng);
-            nd.moves_at = self.moves.len() as u32;
-            nd.len = moves.len() as u16;
-            nd.active = if kept == 0 { moves.len() } else { kept.min(moves.len()) } as u16;
-            self.moves.extend_from_slice(&moves);
-        }
-        *scratch = moves;
-    }
-
-    /// Walk down from `node` (the root, or a node given to the solver: `resumed`) to where a
-    /// playout starts or a value is known, playing the moves on `state`. Every node walked
-    /// through counts its visit at once, as a loss until the backup adds the result (a virtual
-    /// loss: other threads on a shared tree look elsewhere meanwhile). On one thread that is the
-    /// count after the backup, so the walk is the same as with the visit counted there.
-    fn descend<G: Game<Move = M>, K: Knowledge<G>>(
-        &mut self,
-        mut node: usize,
-        resumed: bool,
-        state: &mut G,
-        walk: &Walk,
-        hand: &mut Hand<G, K>,
-        solve_at: Option<u32>,
-        shared: bool,
-    ) -> Leaf {
-        // On a shared tree a node given to the solver counted its visit then: no other thread gives it again.
-        let mut counted = resumed && shared;
-        let mut offer = !resumed;
-        loop {
-            if self.nodes[node].proof != UNPROVED {
-                break;
-            }
-            if !self.nodes[node].expanded {
-                // A leaf seen for the first time: is the game over here?
-                self.expand(node, state, hand.knowledge, hand.rng, hand.scratch);
-                if self.nodes[node].proof != UNPROVED {
-                    if walk.proofs {
-                        self.update_proof(self.nodes[node].parent);
-                    }
-                    break;
-                }
-                if node != 0 {
-                    self.nodes[node].n += 1;
-                    return Leaf::Playout(node);
-                }
-            }
-            if offer && node != 0 && solve_at == Some(self.nodes[node].n) {
-                if shared {
-                    self.nodes[node].n += 1;
-                }
-                return Leaf::Solve(node);
-            }
-            offer = true;
-            let next = self.select(node, walk);
-            if !counted {
-                self.nodes[node].n += 1;
-            }
-            counted = false;
-            let Some(child) = next else {
-                return Leaf::Playout(node); // out of room: play out from here without growing the tree
-            };
-            state.play(self.nodes[child].mv.unwrap());
-            node = child;
-            if walk.repeats.is_some() {
-                let key = state.key();
-                if hand.path.contains(&key) || walk.history.binary_search(&key).is_ok() {
-                    // A value, not a proof: it holds on this line only.
-                    self.nodes[node].n += 1;
-                    return Leaf::Value(node, walk.draw0);
-                }
-                hand.path.push(key);
-            }
-        }
-        let nd = &mut self.nodes[node];
-        if !counted {
-            nd.n += 1;
-        }
-        let v = walk.worth(nd.proof, nd.player);
-        Leaf::Value(node, if nd.player == 0 { v } else { 1.0 - v })
-    }
-
-    /// Adds a playout's result along the path up from `node` (the visits were counted on the
-    /// way down); a mover who can secure a proved draw (or better) by another move never counts
-    /// less than that (score-bounded MCTS). True once the root is proved.
-    fn backup(&mut self, mut node: usize, mut r0: f64, walk: &Walk) -> bool {
-        loop {
-            let (secure, mover) = (self.nodes[node].secure, self.nodes[node].mover);
-            if secure > LOSS {
-                let floor = walk.worth(secure, mover);
-                r0 = if mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
-            }
-            let nd = &mut self.nodes[node];
-            nd.w += if nd.player == 0 { r0 } else { 1.0 - r0 };
-            if nd.parent == NIL {
-                return nd.proof != UNPROVED;
-            }
-            node = nd.parent as usize;
-        }
-    }
-
-    /// The next untried move's new child, else the child with the best UCB score (skipping
-    /// replies proved lost for the mover); None when the tree may not grow.
-    fn select(&mut self, node: usize, walk: &Walk) -> Option<usize> {
-        let nd = &mut self.nodes[node];
-        if walk.widen > 0 && nd.active < nd.len && nd.n >= walk.widen {
-            nd.active = nd.len; // progressive widening: the held-back moves join
-        }
-        let nd = &self.nodes[node];
-        if nd.tried < nd.active {
-            if self.bytes() >= self.limit {
-                return None;
-            }
-            let mv = self.moves[(nd.moves_at + nd.tried as u32) as usize];
-            let mut child = Node::new(Some(mv), node as u32, nd.mover);
-            child.sibling = nd.child;
-            let id = self.nodes.len();
-            self.nodes.push(child);
-            let nd = &mut self.nodes[node];
-            nd.child = id as u32;
-            nd.tried += 1;
-            return Some(id);
-        }
-        // UCB1: mean + c·√(ln N / n), as mean + (c·√ln N)·(1/√n).
-        let explore = walk.c * ucb_terms(nd.n).2;
-        let mut best = None;
-        let mut best_score = f64::NEG_INFINITY;
-        let mut ch = nd.child;
-        while ch != NIL {
-            let child = &self.nodes[ch as usize];
-            // With proofs, a proved move needs no more visits: what it secures is in `secure`.
-            if walk.proofs && child.proof != UNPROVED {
-                ch = child.sibling;
-                continue;
-            }
-            let (inverse, inverse_root, _) = ucb_terms(child.n);
-            let mean = if child.proof != UNPROVED { walk.worth(child.proof, child.player) } else { child.w * inverse };
-            let score = mean + explore * inverse_root;
-            if score > best_score {
-                best_score = score;
-                best = Some(ch as usize);
-            }
-            ch = child.sibling;
-        }
-        best.or(if nd.child != NIL { Some(nd.child as usize) } else { None })
-    }
-
-    /// The endgame solver's value `v` for the mover at `node`, proved in `plies`: `node` and its
-    /// ancestors are proved as far as it reaches.
-    fn prove(&mut self, node: usize, v: i8, plies: u32) {
-        let nd = &mut self.nodes[node];
-        if nd.proof != UNPROVED {
-            return; // proved meanwhile from its moves (another thread's walk on a shared tree)
-        }
-        nd.proof = if nd.player == nd.mover { v } else { WIN - v };
-        nd.depth = plies;
-        let parent = nd.parent;
-        self.update_proof(parent);
-    }
-
-    /// Prove `node` and its ancestors from their children, as far as the proofs reach.
-    fn update_proof(&mut self, mut node: u32) {
-        while node != NIL && self.nodes[node as usize].proof == UNPROVED {
-            let nd = &self.nodes[node as usize];
-            if !nd.expanded {
-                return;
-            }
-            let mut win_depth: Option<u32> = None;
-            let mut best = LOSS - 1;
-            let mut best_depth = 0;
-            let mut ch = nd.child;
-            let mut open = nd.tried < nd.active;
-            while ch != NIL {
-                let child = &self.nodes[ch as usize];
-                match child.proof {
-                    UNPROVED => open = true,
-                    WIN => win_depth = Some(win_depth.map_or(child.depth, |d| d.min(child.depth))),
-                    p => {
-                        if p > best || (p == best && child.depth > best_depth) {
-                            best = p;
-                            best_depth = child.depth; // lose (or draw) as slowly as possible
-                        }
-                    }
-                }
-                ch = child.sibling;
-            }
-            let (value, depth) = if let Some(d) = win_depth {
-                (WIN, d) // win as fast as possible
-            } else if open {
-                if best > LOSS {
-                    self.nodes[node as usize].secure = best;
-                }
-                return;
-            } else if nd.active < nd.len {
-                // No kept move wins: the moves held back must be searched too.
-                self.nodes[node as usize].active = nd.len;
-                return;
-            } else {
-                (best, best_depth)
-            };
-            let nd = &mut self.nodes[node as usize];
-            nd.proof = if nd.player == nd.mover { value } else { WIN - value };
-            nd.depth = depth + 1;
-            node = nd.parent;
-        }
-    }
-}
-
 /// A move of the root as the search sees it: value for the mover, visits, proof in plies.
 #[derive(Clone, Debug)]
 pub struct Candidate<M> {
@@ -720,8 +352,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// Forget the tree kept from the previous move.
     pub fn reset(&mut self) {
-        self.tree.nodes.clear();
-        self.tree.moves.clear();
+        self.tree.clear();
         self.root_state = None;
     }
 
@@ -735,7 +366,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     pub fn search(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
         self.begin(state, since, watch)?;
         let mut tree = self.take_tree();
-        let worked = self.work(&mut tree, state, false, watch);
+        let worked = self.work(Place::Own(&mut tree), state, watch);
         self.put_tree(tree);
         worked?;
         self.finish(state, watch)
@@ -748,9 +379,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         let reused = view == self.view && self.spec.reuse() && since.map_or(false, |path| self.reroot(path));
         self.view = view;
         if !reused {
-            self.tree.nodes.clear();
-            self.tree.moves.clear();
-            self.tree.nodes.push(Node::new(None, NIL, 1 - state.to_move() as u8));
+            self.tree.plant(1 - state.to_move() as u8);
         }
         self.root_state = Some(state.clone());
         self.walk.draw0 = match self.walk.repeats {
@@ -758,20 +387,22 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             Some(worth) => 1.0 - worth,
             None => 0.5,
         };
-        self.stats = Stats { reused: self.tree.nodes[0].n, ..Stats::default() };
+        self.stats = Stats { reused: self.tree.node(0).n(), ..Stats::default() };
         self.t0 = Instant::now();
         self.deadline = self.spec.seconds.map(|s| self.t0 + Duration::from_secs_f64(s));
         self.solver_time = Duration::ZERO;
         self.longest = None;
-        if !self.tree.nodes[0].expanded {
+        if !self.tree.node(0).expanded() {
+            self.tree.make_room();
             self.tree.expand(0, state, &self.knowledge, &mut self.rng, &mut self.scratch);
         }
-        if self.tree.nodes[0].proof != UNPROVED && self.tree.nodes[0].expanded {
+        let root = self.tree.node(0);
+        if root.proof() != UNPROVED && root.expanded() {
             // Proved by the endgame solver, not by its moves: let the search find the proving move.
-            self.tree.nodes[0].proof = UNPROVED;
+            root.set_proof(UNPROVED);
             self.tree.update_proof(0);
         }
-        if self.spec.proofs() && self.root_solver && self.tree.nodes[0].proof == UNPROVED {
+        if self.spec.proofs() && self.root_solver && self.tree.node(0).proof() == UNPROVED {
             if let Some((mv, plies)) = self.knowledge.winning_move(state) {
                 self.prove_root_move(mv, plies);
             }
@@ -783,7 +414,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// see `put_tree`), with the room this search leaves it now.
     pub(crate) fn take_tree(&mut self) -> Tree<G::Move> {
         let limit = self.tree_limit();
-        Tree { limit, ..std::mem::take(&mut self.tree) }
+        let mut tree = std::mem::take(&mut self.tree);
+        tree.limit = limit;
+        tree
     }
 
     /// The tree put back after the iterations.
@@ -803,12 +436,15 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// Iterations on `tree` (this search's own, or one shared with other threads: `shared`) until
     /// the budget is spent, the root is proved, or another thread calls a halt.
-    pub(crate) fn work(&mut self, tree: &mut impl Hold<G::Move>, state: &G, shared: bool, watch: &mut Watch) -> Result<(), Stop> {
+    pub(crate) fn work(&mut self, mut tree: Place<G::Move>, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let solve_at = self.solver.as_ref().map(|_| self.spec.solve_at());
-        let mut settled = tree.with(|t| t.settled());
+        let mut settled = match &tree {
+            Place::Own(t) => t.settled(),
+            Place::Shared(t) => t.settled(),
+        };
         let mut done = 0u64;
         while !settled {
-            settled = match self.iterate(tree, state, shared, solve_at, watch) {
+            settled = match self.iterate(&mut tree, state, solve_at, watch) {
                 Ok(settled) => settled,
                 Err(stop) => {
                     self.stats.iterations = done;
@@ -847,14 +483,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// Walk the kept tree down `path` and make the node reached the root; false if it is not there.
     fn reroot(&mut self, path: &[G::Move]) -> bool {
-        if self.tree.nodes.is_empty() {
+        if self.tree.nodes.len() == 0 {
             return false;
         }
         let mut node = 0u32;
         for &mv in path {
-            let mut c = self.tree.nodes[node as usize].child;
-            while c != NIL && self.tree.nodes[c as usize].mv != Some(mv) {
-                c = self.tree.nodes[c as usize].sibling;
+            let mut c = self.tree.node(node as usize).child();
+            while c != NIL && self.tree.node(c as usize).mv != Some(mv) {
+                c = self.tree.node(c as usize).sibling;
             }
             if c == NIL {
                 return false;
@@ -875,57 +511,66 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// each kept node moves down to a slot no node still to be moved holds. Moves are kept the
     /// same way, in the order their lists were filled.
     fn keep_subtree(&mut self, root: usize) {
-        let len = self.tree.nodes.len();
-        let mut new_id = vec![NIL; len - root]; // by old index - root; NIL: dropped
-        new_id[0] = 0;
-        let mut kept = 1u32;
-        for old in root + 1..len {
-            let parent = self.tree.nodes[old].parent as usize;
-            if parent >= root && new_id[parent - root] != NIL {
-                new_id[old - root] = kept;
-                kept += 1;
+        let kept = self.tree.nodes.edit(|nodes| {
+            let len = nodes.len();
+            let mut new_id = vec![NIL; len - root]; // by old index - root; NIL: dropped
+            new_id[0] = 0;
+            let mut kept = 1u32;
+            for old in root + 1..len {
+                let parent = nodes[old].parent as usize;
+                if parent >= root && new_id[parent - root] != NIL {
+                    new_id[old - root] = kept;
+                    kept += 1;
+                }
             }
-        }
-        let map = |i: u32| if i == NIL { NIL } else { new_id[i as usize - root] };
-        for old in root..len {
-            let id = new_id[old - root];
-            if id == NIL {
-                continue;
+            let map = |i: u32| if i == NIL { NIL } else { new_id[i as usize - root] };
+            for old in root..len {
+                let id = new_id[old - root];
+                if id == NIL {
+                    continue;
+                }
+                let mut nd = nodes[old].clone();
+                nd.relink(map(nd.child()));
+                if old == root {
+                    (nd.parent, nd.sibling, nd.mv) = (NIL, NIL, None);
+                } else {
+                    (nd.parent, nd.sibling) = (map(nd.parent), map(nd.sibling));
+                }
+                nodes[id as usize] = nd;
             }
-            let mut nd = self.tree.nodes[old].clone();
-            nd.child = map(nd.child);
-            if old == root {
-                nd.parent = NIL;
-                nd.sibling = NIL;
-                nd.mv = None;
-            } else {
-                nd.parent = map(nd.parent);
-                nd.sibling = map(nd.sibling);
-            }
-            self.tree.nodes[id as usize] = nd;
-        }
-        self.tree.nodes.truncate(kept as usize);
-        drop(new_id);
+            nodes.truncate(kept as usize);
+            kept
+        });
         // Every kept list of moves, where it is and whose, in the order the lists were filled.
-        let mut lists: Vec<u64> = (0..kept).filter(|&i| self.tree.nodes[i as usize].len > 0)
-            .map(|i| (self.tree.nodes[i as usize].moves_at as u64) << 32 | i as u64)
+        let nodes = &mut self.tree.nodes;
+        let mut lists: Vec<u64> = (0..kept).filter(|&i| nodes[i as usize].len() > 0)
+            .map(|i| (nodes[i as usize].moves_at() as u64) << 32 | i as u64)
             .collect();
         lists.sort_unstable();
         let mut to = 0usize;
-        for list in lists {
-            let (at, id) = ((list >> 32) as usize, list as u32 as usize);
-            let nd = &mut self.tree.nodes[id];
-            let n = nd.len as usize;
-            self.tree.moves.copy_within(at..at + n, to);
-            nd.moves_at = to as u32;
-            to += n;
-        }
-        self.tree.moves.truncate(to);
+        self.tree.moves.edit(|moves| {
+            for list in lists {
+                let (at, id) = ((list >> 32) as usize, list as u32 as usize);
+                let n = nodes[id].len();
+                moves.copy_within(at..at + n, to);
+                nodes[id].move_moves(to);
+                to += n;
+            }
+            moves.truncate(to);
+        });
     }
 
     /// One walk down the tree from the root, a playout from where it ends, and the backup;
     /// true once the root is proved.
-    fn iterate(&mut self, tree: &mut impl Hold<G::Move>, root_state: &G, shared: bool, solve_at: Option<u32>, watch: &mut Watch) -> Result<bool, Stop> {
+    fn iterate(&mut self, place: &mut Place<G::Move>, root_state: &G, solve_at: Option<u32>, watch: &mut Watch) -> Result<bool, Stop> {
+        let (tree, shared): (&Tree<G::Move>, bool) = match place {
+            Place::Own(t) => {
+                t.limit = self.tree_limit();
+                t.make_room();
+                (t, false)
+            }
+            Place::Shared(t) => (t, true),
+        };
         let mut state = root_state.clone();
         if self.walk.repeats.is_some() {
             self.path.clear();
@@ -933,19 +578,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
         let (mut from, mut resumed) = (0, false);
         loop {
-            let limit = if shared { None } else { Some(self.tree_limit()) };
-            let leaf = tree.with(|t| {
-                if let Some(limit) = limit {
-                    t.limit = limit;
-                }
-                let mut hand = Hand { knowledge: &self.knowledge, rng: &mut self.rng, scratch: &mut self.scratch, path: &mut self.path };
-                t.descend(from, resumed, &mut state, &self.walk, &mut hand, solve_at, shared)
-            });
-            let (node, r0) = match leaf {
+            let mut hand = Hand { knowledge: &self.knowledge, rng: &mut self.rng, scratch: &mut self.scratch, path: &mut self.path };
+            let (node, r0) = match tree.descend(from, resumed, &mut state, &self.walk, &mut hand, solve_at, shared) {
                 Leaf::Solve(node) => {
-                    let bytes = tree.with(|t| t.bytes());
-                    if let Some((v, plies)) = self.solve_node(&state, bytes, watch)? {
-                        tree.with(|t| t.prove(node, v, plies));
+                    if let Some((v, plies)) = self.solve_node(&state, tree.bytes(), watch)? {
+                        tree.prove(node, v, plies);
                         self.stats.solved += 1;
                     }
                     (from, resumed) = (node, true);
@@ -954,7 +591,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 Leaf::Playout(node) => (node, self.knowledge.playout(&mut state, &mut self.scratch, &mut self.rng)),
                 Leaf::Value(node, r0) => (node, r0),
             };
-            return Ok(tree.with(|t| t.backup(node, r0, &self.walk)));
+            return Ok(tree.backup(node, r0, &self.walk));
         }
     }
 
@@ -990,7 +627,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// try starts further on. A proved loss is left to the search (then the best try is sought).
     fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(()) };
-        if self.solver.is_none() || !self.root_solver || self.spec.root_share() <= 0.0 || self.tree.nodes[0].proof != UNPROVED
+        if self.solver.is_none() || !self.root_solver || self.spec.root_share() <= 0.0 || self.tree.node(0).proof() != UNPROVED
             || !self.knowledge.wants_root_solver(state)
         {
             return Ok(());
@@ -1015,7 +652,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// root solver (a team's main search).
     fn measure(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let Some(deadline) = self.deadline else { return Ok(()) };
-        let won = match self.tree.nodes[0].proof {
+        let won = match self.tree.node(0).proof() {
             LOSS if self.spec.shorten() => true, // for the player who moved into the root
             WIN if self.spec.lengthen() => false,
             _ => return Ok(()),
@@ -1023,7 +660,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         if self.solver.is_none() || !self.root_solver || !self.knowledge.length_counts() {
             return Ok(());
         }
-        let (mut lo, mut hi) = (1, self.tree.nodes[0].depth); // the length sought lies in lo..=hi
+        let (mut lo, mut hi) = (1, self.tree.node(0).depth()); // the length sought lies in lo..=hi
         let mut found = None;
         while lo < hi {
             let solver = self.solver_with_room(self.tree.bytes());
@@ -1045,10 +682,10 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             Some((mv, plies)) if won => self.prove_root_move(mv, plies),
             Some((mv, plies)) => {
                 // No move lasts past hi: the others' first lines found are cut to that.
-                let mut ch = self.tree.nodes[0].child;
+                let mut ch = self.tree.node(0).child();
                 while ch != NIL {
-                    let c = &mut self.tree.nodes[ch as usize];
-                    c.depth = if c.mv == Some(mv) { plies - 1 } else { c.depth.min(hi.max(plies) - 1) };
+                    let c = self.tree.node(ch as usize);
+                    c.set_depth(if c.mv == Some(mv) { plies - 1 } else { c.depth().min(hi.max(plies) - 1) });
                     ch = c.sibling;
                 }
                 self.longest = Some(mv);
@@ -1061,58 +698,60 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// Mark the root's move `mv` proved won in `plies` plies, giving it a child first (tried
     /// next) if it has none yet.
     fn prove_root_move(&mut self, mv: G::Move, plies: u32) {
-        let root = &self.tree.nodes[0];
-        let mut ch = root.child;
-        while ch != NIL && self.tree.nodes[ch as usize].mv != Some(mv) {
-            ch = self.tree.nodes[ch as usize].sibling;
+        let mut ch = self.tree.node(0).child();
+        while ch != NIL && self.tree.node(ch as usize).mv != Some(mv) {
+            ch = self.tree.node(ch as usize).sibling;
         }
         if ch == NIL {
-            let (at, tried, len) = (root.moves_at as usize, root.tried as usize, root.len as usize);
-            let Some(k) = self.tree.moves[at..at + len].iter().position(|&m| m == mv) else { return };
+            let root = self.tree.node(0);
+            let (at, tried) = (root.moves_at(), root.tried());
+            let Some(k) = self.tree.moves_of(0).iter().position(|&m| m == mv) else { return };
             if k < tried {
                 return;
             }
-            self.tree.moves.swap(at + tried, at + k);
-            if self.tree.nodes[0].active as usize <= tried {
-                self.tree.nodes[0].active = tried as u16 + 1;
+            self.tree.moves.edit(|moves| moves.swap(at + tried, at + k));
+            let root = self.tree.node(0);
+            if root.active() <= tried {
+                root.set_active(tried + 1);
             }
             self.tree.limit = self.tree_limit();
+            self.tree.make_room();
             ch = self.tree.select(0, &self.walk).map_or(NIL, |c| c as u32);
             if ch == NIL {
                 return;
             }
         }
-        let child = &mut self.tree.nodes[ch as usize];
-        child.proof = WIN; // for the mover, who played it
-        child.depth = plies.saturating_sub(1);
+        let child = self.tree.node(ch as usize);
+        child.set_proof(WIN); // for the mover, who played it
+        child.set_depth(plies.saturating_sub(1));
         self.stats.solved += 1;
         self.tree.update_proof(0);
     }
 
     /// The root's moves, best first: fastest proved win, then visits, then slowest proved loss.
     pub fn analysis(&self) -> Vec<Candidate<G::Move>> {
-        let root = &self.tree.nodes[0];
+        let root = self.tree.node(0);
         let mut out = Vec::new();
-        let mut ch = root.child;
+        let mut ch = root.child();
         while ch != NIL {
-            let c = &self.tree.nodes[ch as usize];
+            let c = self.tree.node(ch as usize);
             // Without proofs (textbook UCT) a finished game's value is only a statistic too.
-            out.push(if c.proof != UNPROVED && self.spec.proofs() {
-                let plies = c.depth as i32 + 1;
-                let proof = match c.proof {
+            let (proof, n) = (c.proof(), c.n());
+            out.push(if proof != UNPROVED && self.spec.proofs() {
+                let plies = c.depth() as i32 + 1;
+                let proved = match proof {
                     WIN => plies,
                     LOSS => -plies,
                     _ => 0,
                 };
-                Candidate { mv: c.mv.unwrap(), value: self.walk.worth(c.proof, c.player), visits: c.n, proof: Some(proof) }
+                Candidate { mv: c.mv.unwrap(), value: self.walk.worth(proof, c.player), visits: n, proof: Some(proved) }
             } else {
-                let value = if c.n > 0 { c.w / c.n as f64 } else { 0.5 };
-                Candidate { mv: c.mv.unwrap(), value, visits: c.n, proof: None }
+                let value = if n > 0 { c.w() / n as f64 } else { 0.5 };
+                Candidate { mv: c.mv.unwrap(), value, visits: n, proof: None }
             });
             ch = c.sibling;
         }
-        let at = root.moves_at as usize;
-        for &mv in &self.tree.moves[at + root.tried as usize..at + root.active as usize] {
+        for &mv in &self.tree.moves_of(0)[root.tried()..root.active()] {
             out.push(Candidate { mv, value: 0.5, visits: 0, proof: None });
         }
         best_first(&mut out);
@@ -1210,6 +849,7 @@ fn rank<M>(c: &Candidate<M>) -> (i32, f64, f64) {
 pub(crate) mod tests {
     use super::*;
     use crate::game::{Knowledge, Plain};
+    use crate::search::tree::{Node, DRAW};
 
     /// Nim with one pile: take 1 to 3 stones; whoever takes the last one wins.
     #[derive(Clone, Debug)]
@@ -1418,24 +1058,22 @@ pub(crate) mod tests {
     /// The subtree under `node` as text: each node's move, visits, proof and move list, and its
     /// children (whose parent it must be), in move order.
     fn picture(m: &Mcts<Nim, Plain>, node: u32) -> String {
-        let nd = &m.tree.nodes[node as usize];
-        let at = nd.moves_at as usize;
+        let nd = m.tree.node(node as usize);
         let mut children = Vec::new();
-        let mut c = nd.child;
+        let mut c = nd.child();
         while c != NIL {
-            assert_eq!(m.tree.nodes[c as usize].parent, node);
-            children.push((m.tree.nodes[c as usize].mv, picture(m, c)));
-            c = m.tree.nodes[c as usize].sibling;
+            assert_eq!(m.tree.node(c as usize).parent, node);
+            children.push((m.tree.node(c as usize).mv, picture(m, c)));
+            c = m.tree.node(c as usize).sibling;
         }
         children.sort();
-        let moves = if nd.len > 0 { &m.tree.moves[at..at + nd.len as usize] } else { &[] };
-        format!("{}/{} {} {:?} [{}]", nd.w, nd.n, nd.proof, moves, children.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(", "))
+        format!("{}/{} {} {:?} [{}]", nd.w(), nd.n(), nd.proof(), m.tree.moves_of(node as usize), children.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(", "))
     }
 
     fn child(m: &Mcts<Nim, Plain>, node: u32, mv: u32) -> u32 {
-        let mut c = m.tree.nodes[node as usize].child;
-        while m.tree.nodes[c as usize].mv != Some(mv) {
-            c = m.tree.nodes[c as usize].sibling;
+        let mut c = m.tree.node(node as usize).child();
+        while m.tree.node(c as usize).mv != Some(mv) {
+            c = m.tree.node(c as usize).sibling;
         }
         c
     }
@@ -1451,9 +1089,10 @@ pub(crate) mod tests {
         assert!(size > 100 && size < m.tree.nodes.len() / 2, "{size} of {}", m.tree.nodes.len());
         assert!(m.reroot(&[2, 1]));
         assert_eq!(picture(&m, 0), before);
-        assert_eq!((m.tree.nodes.len(), m.tree.nodes[0].parent, m.tree.nodes[0].sibling, m.tree.nodes[0].mv), (size, NIL, NIL, None));
+        let root = m.tree.node(0);
+        assert_eq!((m.tree.nodes.len(), root.parent, root.sibling, root.mv), (size, NIL, NIL, None));
         // The lists of moves fill the array exactly, each its own part, and no array was made anew.
-        assert_eq!(m.tree.nodes.iter().map(|n| n.len as usize).sum::<usize>(), m.tree.moves.len());
+        assert_eq!((0..size).map(|i| m.tree.node(i).len()).sum::<usize>(), m.tree.moves.len());
         assert_eq!((m.tree.nodes.capacity(), m.tree.moves.capacity()), arrays);
     }
 
@@ -1521,6 +1160,38 @@ pub(crate) mod tests {
         assert_eq!(spec.knobs.set("max_playout", 12.0), Ok(false)); // a game's knob, not the search's
         assert!(spec.knobs.set("swindle", 1.5).unwrap_err().contains("swindle"));
         assert_eq!((spec.solve_at(), spec.c(Some(0.4)), spec.swindle()), (40, 0.7, SWINDLE));
+    }
+
+    #[test]
+    fn threads_on_one_tree_give_each_move_one_child_and_link_it_once() {
+        for threads in [2, 4] {
+            let spec = Spec { shared: Some(true), ..Spec::uct(C, None, Some(60_000)) };
+            let mut team = crate::search::team::Team::new(spec, Plain, 9, false, threads);
+            team.choose(&Nim { stones: 300, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+            let tree = &team.members[0].tree;
+            let mut links = vec![0; tree.nodes.len()];
+            for i in 0..tree.nodes.len() {
+                let nd = tree.node(i);
+                assert!(nd.tried() <= nd.active() && nd.active() <= nd.len());
+                let mut moves = Vec::new();
+                let mut c = nd.child();
+                while c != NIL {
+                    links[c as usize] += 1;
+                    assert_eq!(tree.node(c as usize).parent, i as u32);
+                    moves.push(tree.node(c as usize).mv.unwrap());
+                    c = tree.node(c as usize).sibling;
+                }
+                // The children's moves are the moves tried, each once.
+                let mut tried = tree.moves_of(i)[..nd.tried()].to_vec();
+                (moves.sort(), tried.sort());
+                assert_eq!(moves, tried, "node {i}");
+            }
+            // Every node but the root is linked once. Nearly every iteration made one: a walk that
+            // meets a leaf another thread is expanding plays out from it.
+            assert!(links[1..].iter().all(|&l| l == 1));
+            assert!(links.len() > 59_400 && links.len() <= 60_001, "{}", links.len());
+            assert!(tree.node(0).n() >= 58_800, "{}", tree.node(0).n()); // two visits at once may count once
+        }
     }
 
     #[test]

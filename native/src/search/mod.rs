@@ -4,6 +4,7 @@
 pub mod mcts;
 pub mod solver;
 pub mod team;
+pub(crate) mod tree;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -1,8 +1,7 @@
 //! The search on several threads, in one of two ways (`Spec::shared_tree`):
-//! - Tree parallelism: every thread walks one tree, held under a lock while it walks down and
-//!   backs up, free while it plays out and while its own endgame solver tries a node. A walk
-//!   counts its visits on the way down, as losses until the backup (a virtual loss), so the
-//!   other threads look elsewhere meanwhile. The first thread readies the root and measures a
+//! - Tree parallelism: every thread walks one tree, without a lock (see `tree`). A walk counts
+//!   its visits on the way down, as losses until the backup (a virtual loss), so the other
+//!   threads look elsewhere meanwhile. The first thread readies the root and measures a
 //!   proved game's length; the others only iterate.
 //! - Root parallelism: every thread grows its own tree from the same root with its own random
 //!   source; the root's visits and values are summed, and a move proved by any tree is proved
@@ -12,11 +11,12 @@
 //! seed for seed.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::mcts::{best_first, Candidate, Mcts, Spec, Stats, TABLE_KEPT};
 use super::solver::Stop;
+use super::tree::Place;
 use super::Watch;
 use crate::game::{Game, Knowledge};
 
@@ -164,8 +164,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
         Ok(evals)
     }
 
-    /// Tree parallelism: the first thread readies the root, every thread iterates on its tree
-    /// under a lock, and the first measures what is proved and picks the move.
+    /// Tree parallelism: the first thread readies the root and makes the tree's room, every
+    /// thread iterates on it, and the first measures what is proved and picks the move.
     fn choose_on_one_tree(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
         let (first, rest) = self.members.split_first_mut().unwrap();
         first.begin(state, since, watch)?;
@@ -173,18 +173,20 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
             let halt = Arc::new(AtomicBool::new(false));
             let span = first.spec.seconds.map(Duration::from_secs_f64);
             rest.iter_mut().for_each(|m| m.join(first, state));
-            let tree = Mutex::new(first.take_tree());
+            let mut tree = first.take_tree();
+            tree.make_room_for_all(rest.len() + 1);
+            let shared = &tree;
             let helper = |m: &mut Mcts<G, K>, watch: &mut Watch| {
-                let _ = m.work(&mut &tree, state, true, watch); // stopped: its walks still count
+                let _ = m.work(Place::Shared(shared), state, watch); // stopped: its walks still count
             };
             let worked = together(rest, &halt, span, helper, || {
-                let worked = first.work(&mut &tree, state, true, watch);
+                let worked = first.work(Place::Shared(shared), state, watch);
                 if worked.is_err() {
                     halt.store(true, Ordering::Relaxed); // cancelled
                 } // else the others end at the same deadline, after their share of the iterations, or with the root proved
                 worked
             });
-            first.put_tree(tree.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()));
+            first.put_tree(tree);
             worked?;
         }
         first.finish(state, watch)?;
@@ -339,7 +341,8 @@ mod tests {
         let evals = team.choose(&nim(200), None, &mut Watch::silent()).unwrap();
         let visits: u64 = evals.iter().map(|c| c.visits as u64).sum();
         assert_eq!(team.stats.iterations, 6_000);
-        assert_eq!(visits, 6_000);
+        // Two threads' visits to one node at the same moment may count once (see `tree`): seldom.
+        assert!(visits >= 5_880 && visits <= 6_000, "{visits}");
         assert!(team.members[1..].iter().all(|m| m.node_count() == 0));
         assert_eq!(team.stats.nodes, team.members[0].node_count());
         // A level's search keeps its tree for the next move, walked down the moves played since.

@@ -1,0 +1,648 @@
+//! The search tree, grown by one thread or by several at once without a lock (Enzenberger and
+//! Müller, "A lock-free multithreaded Monte-Carlo tree search algorithm", 2009).
+//!
+//! A node's statistics and proof are atomics read and written one at a time; two threads may
+//! add a visit at the same moment and one of the two is then lost (seldom), which costs the
+//! search far less than a lock on every step of a walk (a walk is most of an iteration: under a
+//! lock two threads did less than one). What must be exact is exact:
+//! - a node is expanded by one thread (`expansion`), and its moves are read only once it is;
+//! - each of a node's moves is given one child (`tried` is claimed by compare-and-swap), and a
+//!   new child is pushed on its parent's list by compare-and-swap, written in full before;
+//! - the arrays never move while threads walk: their room is made before (`Grow`).
+//! On one thread the walk is the one it always was, seed for seed.
+
+use std::sync::atomic::{AtomicI8, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::*};
+use std::sync::OnceLock;
+
+use crate::game::{Game, Knowledge, Rng};
+
+pub(crate) const NIL: u32 = u32::MAX;
+pub(crate) const UNPROVED: i8 = -1;
+pub(crate) const LOSS: i8 = 0;
+pub(crate) const DRAW: i8 = 1;
+pub(crate) const WIN: i8 = 2;
+
+/// A node's expansion: not yet, under way on some thread, done.
+const FRESH: u8 = 0;
+const EXPANDING: u8 = 1;
+const EXPANDED: u8 = 2;
+
+/// Room kept free for new nodes beyond what the tree may fill, a thread's: threads making a
+/// node at once as the tree reaches its limit pass it by one node each.
+const NODE_MARGIN: usize = 64;
+
+/// A node. `mv`, `parent`, `sibling` and `player` are written before the node is linked into
+/// its parent's list and never while threads walk; the rest may change under a walk.
+#[derive(Debug)]
+pub(crate) struct Node<M> {
+    pub mv: Option<M>, // the move into this node (None at the root)
+    pub parent: u32,
+    pub sibling: u32,
+    pub player: u8,       // who played `mv`: the point of view of `w` and `proof`
+    child: AtomicU32,     // first child, then linked through `sibling`
+    moves_at: AtomicU32,  // this node's moves in `Tree::moves`, in the order they are tried
+    len: AtomicU16,       // how many moves
+    active: AtomicU16,    // moves in play; the rest are held back (see Knowledge::order)
+    tried: AtomicU16,     // moves given a child so far (always the first `tried`)
+    expansion: AtomicU8,  // FRESH, EXPANDING or EXPANDED
+    mover: AtomicU8,      // who moves here
+    proof: AtomicI8,      // UNPROVED, or LOSS / DRAW / WIN for `player`
+    secure: AtomicI8,     // the best proved value among the moves here, for `mover` (LOSS: none better)
+    depth: AtomicU32,     // plies to the end when proved
+    n: AtomicU32,
+    w: AtomicU64,         // the f64's bits
+}
+
+impl<M> Node<M> {
+    pub(crate) fn new(mv: Option<M>, parent: u32, player: u8) -> Node<M> {
+        Node {
+            mv,
+            parent,
+            sibling: NIL,
+            player,
+            child: AtomicU32::new(NIL),
+            moves_at: AtomicU32::new(0),
+            len: AtomicU16::new(0),
+            active: AtomicU16::new(0),
+            tried: AtomicU16::new(0),
+            expansion: AtomicU8::new(FRESH),
+            mover: AtomicU8::new(0),
+            proof: AtomicI8::new(UNPROVED),
+            secure: AtomicI8::new(LOSS),
+            depth: AtomicU32::new(0),
+            n: AtomicU32::new(0),
+            w: AtomicU64::new(0f64.to_bits()),
+        }
+    }
+
+    pub fn child(&self) -> u32 {
+        self.child.load(Acquire) // a child read is written in full (see `Tree::select`)
+    }
+    /// Link to `child` first (a tree rebuilt with no walk under way).
+    pub fn relink(&self, child: u32) {
+        self.child.store(child, Relaxed)
+    }
+    /// Its moves now at `at` (the moves array rebuilt with no walk under way).
+    pub fn move_moves(&self, at: usize) {
+        self.moves_at.store(at as u32, Relaxed)
+    }
+    pub fn moves_at(&self) -> usize {
+        self.moves_at.load(Relaxed) as usize
+    }
+    pub fn len(&self) -> usize {
+        self.len.load(Relaxed) as usize
+    }
+    pub fn active(&self) -> usize {
+        self.active.load(Relaxed) as usize
+    }
+    pub fn set_active(&self, active: usize) {
+        self.active.store(active as u16, Relaxed)
+    }
+    pub fn tried(&self) -> usize {
+        self.tried.load(Relaxed) as usize
+    }
+    pub fn expanded(&self) -> bool {
+        self.expansion.load(Acquire) == EXPANDED // its moves are written before
+    }
+    pub fn mover(&self) -> u8 {
+        self.mover.load(Relaxed)
+    }
+    pub fn proof(&self) -> i8 {
+        self.proof.load(Relaxed)
+    }
+    pub fn set_proof(&self, proof: i8) {
+        self.proof.store(proof, Relaxed)
+    }
+    pub fn depth(&self) -> u32 {
+        self.depth.load(Relaxed)
+    }
+    pub fn set_depth(&self, depth: u32) {
+        self.depth.store(depth, Relaxed)
+    }
+    pub fn n(&self) -> u32 {
+        self.n.load(Relaxed)
+    }
+    /// One more visit. Two threads' at once may count as one: an atomic addition would make the
+    /// two cores take turns at every node near the root (a shared tree did 1.07 times the
+    /// iterations of one thread with it, 1.35 times without).
+    fn visit(&self) {
+        self.n.store(self.n() + 1, Relaxed)
+    }
+    pub fn w(&self) -> f64 {
+        f64::from_bits(self.w.load(Relaxed))
+    }
+    /// A result added (see `visit`).
+    fn add(&self, r: f64) {
+        self.w.store((self.w() + r).to_bits(), Relaxed)
+    }
+}
+
+impl<M: Clone> Clone for Node<M> {
+    fn clone(&self) -> Node<M> {
+        let copy = Node { mv: self.mv.clone(), sibling: self.sibling, ..Node::new(None, self.parent, self.player) };
+        copy.child.store(self.child(), Relaxed);
+        copy.moves_at.store(self.moves_at() as u32, Relaxed);
+        copy.len.store(self.len() as u16, Relaxed);
+        copy.active.store(self.active() as u16, Relaxed);
+        copy.tried.store(self.tried() as u16, Relaxed);
+        copy.expansion.store(self.expansion.load(Relaxed), Relaxed);
+        copy.mover.store(self.mover(), Relaxed);
+        copy.proof.store(self.proof(), Relaxed);
+        copy.secure.store(self.secure.load(Relaxed), Relaxed);
+        copy.depth.store(self.depth(), Relaxed);
+        copy.n.store(self.n(), Relaxed);
+        copy.w.store(self.w.load(Relaxed), Relaxed);
+        copy
+    }
+}
+
+/// An array threads append to at once. Slots are claimed with an atomic count within room made
+/// beforehand (`make_room`, with no walk under way), and a slot claimed is written once, by its
+/// claimer, before any other thread can reach it; so the array never moves under a walk.
+pub(crate) struct Grow<T> {
+    buf: Vec<T>, // its length is `taken` whenever no walk is under way (`sync`)
+    ptr: *mut T,
+    taken: Apart<AtomicUsize>,
+}
+
+/// A value on a cache line of its own: one written by every thread (a count) does not make the
+/// others read again what sits beside it (the arrays' addresses, read at every step of a walk).
+#[repr(align(64))]
+#[derive(Default)]
+pub(crate) struct Apart<T>(T);
+
+impl<T> std::ops::Deref for Apart<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Apart<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+// Safety: slots are shared only once written (see above); writes go to slots no other thread has.
+unsafe impl<T: Send + Sync> Sync for Grow<T> {}
+unsafe impl<T: Send> Send for Grow<T> {}
+
+impl<T> Default for Grow<T> {
+    fn default() -> Grow<T> {
+        let mut buf = Vec::new();
+        Grow { ptr: buf.as_mut_ptr(), buf, taken: Apart::default() }
+    }
+}
+
+impl<T> Drop for Grow<T> {
+    fn drop(&mut self) {
+        self.sync();
+    }
+}
+
+impl<T> Grow<T> {
+    pub fn len(&self) -> usize {
+        self.taken.load(Relaxed)
+    }
+    #[cfg(test)]
+    pub fn capacity(&self) -> usize {
+        self.buf.capacity()
+    }
+    fn sync(&mut self) {
+        // Safety: every slot below `taken` was written by its claimer, whose walk is over.
+        unsafe { self.buf.set_len(*self.taken.get_mut()) }
+    }
+    /// The array as a Vec to change with no walk under way.
+    pub fn edit<R>(&mut self, f: impl FnOnce(&mut Vec<T>) -> R) -> R {
+        self.sync();
+        let out = f(&mut self.buf);
+        *self.taken.get_mut() = self.buf.len();
+        self.ptr = self.buf.as_mut_ptr();
+        out
+    }
+    /// Room for `more` slots past those taken.
+    pub fn make_room(&mut self, more: usize) {
+        self.edit(|v| v.reserve(more));
+    }
+    /// `k` slots claimed, the first's index; None if there is no room.
+    fn claim(&self, k: usize) -> Option<usize> {
+        let room = self.buf.capacity();
+        self.taken.fetch_update(Relaxed, Relaxed, |t| (t + k <= room).then_some(t + k)).ok()
+    }
+    /// Write a slot this thread claimed and no other thread can yet reach.
+    fn put(&self, i: usize, value: T) {
+        assert!(i < self.buf.capacity());
+        unsafe { self.ptr.add(i).write(value) }
+    }
+    pub fn get(&self, i: usize) -> &T {
+        assert!(i < self.buf.capacity());
+        unsafe { &*self.ptr.add(i) }
+    }
+}
+
+impl<T> std::ops::Index<usize> for Grow<T> {
+    type Output = T;
+    fn index(&self, i: usize) -> &T {
+        self.get(i)
+    }
+}
+
+/// Visit counts below this find their UCB1 terms in a table (`ucb_terms`).
+const UCB_TABLE: usize = 4096;
+
+/// (1/n, 1/√n, √ln n) for visits n (at least 1): a walk's UCB1 scores are most of an iteration,
+/// and a division and a square root per child, a logarithm per node, were most of those (perf).
+#[inline]
+fn ucb_terms(n: u32) -> (f64, f64, f64) {
+    fn terms(n: u32) -> (f64, f64, f64) {
+        let n = n.max(1) as f64;
+        (n.recip(), n.recip().sqrt(), n.ln().sqrt())
+    }
+    static TABLE: OnceLock<Vec<(f64, f64, f64)>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..UCB_TABLE as u32).map(terms).collect());
+    table.get(n as usize).copied().unwrap_or_else(|| terms(n))
+}
+
+/// What a walk down the tree reads, fixed for one search.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Walk {
+    pub c: f64,               // Spec::c for this game, read once
+    pub widen: u32,           // Spec::widen
+    pub proofs: bool,         // Spec::proofs
+    pub repeats: Option<f64>, // Spec::repetition in a game whose positions recur, else None
+    pub draw0: f64,           // what a proved draw (or a repetition) is worth to player 0: see `worth`
+    pub history: Vec<u64>,    // the keys of the game's positions before the root, sorted, when `repeats`
+}
+
+impl Walk {
+    /// What a proof held for `who` is worth to `who`: a win 1, a loss 0, a draw one half; but in a
+    /// game whose positions recur, where the solver's draws are its cycles (it scores a position
+    /// repeated on its line as a draw), a draw is worth what a repetition is (`Spec::repetition`):
+    /// else a cycle the solver proves would count for more than one the search meets.
+    pub fn worth(&self, proof: i8, who: u8) -> f64 {
+        match proof {
+            WIN => 1.0,
+            DRAW if who == 0 => self.draw0,
+            DRAW => 1.0 - self.draw0,
+            _ => 0.0,
+        }
+    }
+}
+
+/// Where one walk down the tree ends.
+pub(crate) enum Leaf {
+    Playout(usize),    // a leaf to play out from
+    Value(usize, f64), // a value for player 0 to back up from this node: a proof's, or a repetition's
+    Solve(usize),      // a node for the endgame solver to try; the walk goes on from it after
+}
+
+/// A thread's own part of a walk: its knowledge, random source and scratch lists.
+pub(crate) struct Hand<'a, G: Game, K> {
+    pub knowledge: &'a K,
+    pub rng: &'a mut Rng,
+    pub scratch: &'a mut Vec<G::Move>,
+    pub path: &'a mut Vec<u64>, // the keys of the positions on the line walked, when the walk `repeats`
+}
+
+/// The tree: nodes and their moves, all one search's threads grow (see `team`).
+pub(crate) struct Tree<M> {
+    pub nodes: Grow<Node<M>>,
+    pub moves: Grow<M>,
+    pub limit: usize, // the bytes past which the tree stops growing, and its playouts start from its leaves
+    most: Apart<AtomicUsize>, // the most moves a node has had: room for a few such lists is kept (`make_room`)
+}
+
+impl<M> Default for Tree<M> {
+    fn default() -> Tree<M> {
+        Tree { nodes: Grow::default(), moves: Grow::default(), limit: usize::MAX, most: Apart::default() }
+    }
+}
+
+/// What `Tree::grow` did.
+enum Grown {
+    Child(usize), // made this child
+    Full,         // nothing: the tree may not grow
+    Taken,        // nothing: other threads gave the last moves their children meanwhile
+}
+
+/// How a thread reaches the tree it grows: its own, where it makes room as it goes, or one
+/// shared with other threads, all its room made before they start (`make_room_for_all`).
+pub(crate) enum Place<'a, M> {
+    Own(&'a mut Tree<M>),
+    Shared(&'a Tree<M>),
+}
+
+impl<M: Copy + PartialEq> Tree<M> {
+    pub fn node(&self, i: usize) -> &Node<M> {
+        &self.nodes[i]
+    }
+
+    /// The bytes the nodes and move lists fill.
+    pub fn bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node<M>>() + self.moves.len() * std::mem::size_of::<M>()
+    }
+
+    /// True once the root is proved (won, drawn or lost).
+    pub fn settled(&self) -> bool {
+        self.nodes.len() > 0 && self.nodes[0].proof() != UNPROVED
+    }
+
+    /// No tree.
+    pub fn clear(&mut self) {
+        self.nodes.edit(|v| v.clear());
+        self.moves.edit(|v| v.clear());
+    }
+
+    /// A tree of one root, whose move was `player`'s.
+    pub fn plant(&mut self, player: u8) {
+        self.clear();
+        self.nodes.edit(|v| v.push(Node::new(None, NIL, player)));
+    }
+
+    /// Room for one walk more (its new node and the moves of the nodes it expands).
+    pub fn make_room(&mut self) {
+        self.nodes.make_room(NODE_MARGIN);
+        self.moves.make_room(4 * (*self.most.get_mut()).max(64));
+    }
+
+    /// Room for all the tree may grow to, `limit` (and what threads making their last nodes at
+    /// once may pass it by): threads share the tree only with all its room made. The system
+    /// gives memory to a page only once it is written.
+    pub fn make_room_for_all(&mut self, threads: usize) {
+        let free = self.limit.saturating_sub(self.bytes());
+        let most = (*self.most.get_mut()).max(64);
+        self.nodes.make_room(free / std::mem::size_of::<Node<M>>() + NODE_MARGIN * threads);
+        self.moves.make_room(free / std::mem::size_of::<M>().max(1) + 4 * most * threads);
+    }
+
+    /// The moves at `node`, in the order they are tried (none until it is expanded).
+    pub fn moves_of(&self, node: usize) -> &[M] {
+        let nd = &self.nodes[node];
+        let (at, len) = (nd.moves_at(), nd.len());
+        assert!(at + len <= self.moves.len());
+        unsafe { std::slice::from_raw_parts(self.moves.ptr.add(at), len) }
+    }
+
+    /// Fill a node's moves in the knowledge's order (and prove it if the game is over); false if
+    /// another thread is at it, or there is no room for its moves.
+    pub fn expand<G: Game<Move = M>, K: Knowledge<G>>(&self, node: usize, state: &G, knowledge: &K, rng: &mut Rng, scratch: &mut Vec<M>) -> bool {
+        let nd = &self.nodes[node];
+        if nd.expansion.compare_exchange(FRESH, EXPANDING, Acquire, Relaxed).is_err() {
+            return false;
+        }
+        let mut moves = std::mem::take(scratch);
+        state.legal_moves(&mut moves);
+        nd.mover.store(state.to_move() as u8, Relaxed);
+        let mut done = true;
+        if moves.is_empty() {
+            let r0 = match state.winner() {
+                Some(0) => WIN, // the plain result, whatever the rewards
+                Some(_) => LOSS,
+                None => DRAW,
+            };
+            nd.set_proof(if nd.player == 0 { r0 } else { WIN - r0 });
+            nd.set_depth(0);
+        } else {
+            let kept = knowledge.order(state, &mut moves, rng);
+            if moves.len() > self.most.load(Relaxed) {
+                self.most.fetch_max(moves.len(), Relaxed); // seldom: a write to a line all threads read
+            }
+            match self.moves.claim(moves.len()) {
+                Some(at) => {
+                    for (k, &mv) in moves.iter().enumerate() {
+                        self.moves.put(at + k, mv);
+                    }
+                    nd.moves_at.store(at as u32, Relaxed);
+                    nd.len.store(moves.len() as u16, Relaxed);
+                    nd.set_active(if kept == 0 { moves.len() } else { kept.min(moves.len()) });
+                }
+                None => done = false, // no room: left for later
+            }
+        }
+        nd.expansion.store(if done { EXPANDED } else { FRESH }, Release);
+        *scratch = moves;
+        done
+    }
+
+    /// Walk down from `node` (the root, or a node given to the solver: `resumed`) to where a
+    /// playout starts or a value is known, playing the moves on `state`. Every node walked
+    /// through counts its visit at once, as a loss until the backup adds the result (a virtual
+    /// loss: other threads on a shared tree look elsewhere meanwhile). On one thread that is the
+    /// count after the backup, so the walk is the same as with the visit counted there.
+    pub fn descend<G: Game<Move = M>, K: Knowledge<G>>(
+        &self,
+        mut node: usize,
+        resumed: bool,
+        state: &mut G,
+        walk: &Walk,
+        hand: &mut Hand<G, K>,
+        solve_at: Option<u32>,
+        shared: bool,
+    ) -> Leaf {
+        // On a shared tree a node given to the solver counted its visit then: no other thread gives it again.
+        let mut counted = resumed && shared;
+        let mut offer = !resumed;
+        loop {
+            let nd = &self.nodes[node];
+            if nd.proof() != UNPROVED {
+                break;
+            }
+            if !nd.expanded() {
+                // A leaf seen for the first time: is the game over here? (Another thread's leaf,
+                // or one with no room for its moves, is played out from as it is.)
+                let expanded = self.expand(node, state, hand.knowledge, hand.rng, hand.scratch);
+                if nd.proof() != UNPROVED {
+                    if walk.proofs {
+                        self.update_proof(nd.parent);
+                    }
+                    break;
+                }
+                if node != 0 || !expanded {
+                    nd.visit();
+                    return Leaf::Playout(node);
+                }
+            }
+            if offer && node != 0 && solve_at == Some(nd.n()) {
+                if shared {
+                    nd.visit();
+                }
+                return Leaf::Solve(node);
+            }
+            offer = true;
+            let next = self.select(node, walk);
+            if !counted {
+                nd.visit();
+            }
+            counted = false;
+            let Some(child) = next else {
+                return Leaf::Playout(node); // out of room: play out from here without growing the tree
+            };
+            state.play(self.nodes[child].mv.unwrap());
+            node = child;
+            if walk.repeats.is_some() {
+                let key = state.key();
+                if hand.path.contains(&key) || walk.history.binary_search(&key).is_ok() {
+                    // A value, not a proof: it holds on this line only.
+                    self.nodes[node].visit();
+                    return Leaf::Value(node, walk.draw0);
+                }
+                hand.path.push(key);
+            }
+        }
+        let nd = &self.nodes[node];
+        if !counted {
+            nd.visit();
+        }
+        let v = walk.worth(nd.proof(), nd.player);
+        Leaf::Value(node, if nd.player == 0 { v } else { 1.0 - v })
+    }
+
+    /// Adds a playout's result along the path up from `node` (the visits were counted on the
+    /// way down); a mover who can secure a proved draw (or better) by another move never counts
+    /// less than that (score-bounded MCTS). True once the root is proved.
+    pub fn backup(&self, mut node: usize, mut r0: f64, walk: &Walk) -> bool {
+        loop {
+            let nd = &self.nodes[node];
+            let secure = nd.secure.load(Relaxed);
+            if secure > LOSS {
+                let (floor, mover) = (walk.worth(secure, nd.mover()), nd.mover());
+                r0 = if mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
+            }
+            nd.add(if nd.player == 0 { r0 } else { 1.0 - r0 });
+            if nd.parent == NIL {
+                return nd.proof() != UNPROVED;
+            }
+            node = nd.parent as usize;
+        }
+    }
+
+    /// The next untried move's new child, else the child with the best UCB score (skipping
+    /// replies proved lost for the mover); None when the tree may not grow.
+    pub fn select(&self, node: usize, walk: &Walk) -> Option<usize> {
+        let nd = &self.nodes[node];
+        if walk.widen > 0 && nd.active() < nd.len() && nd.n() >= walk.widen {
+            nd.set_active(nd.len()); // progressive widening: the held-back moves join
+        }
+        if nd.tried() < nd.active() {
+            match self.grow(node) {
+                Grown::Child(id) => return Some(id),
+                Grown::Full => return None,
+                Grown::Taken => {} // by other threads meanwhile: every move has its child
+            }
+        }
+        // UCB1: mean + c·√(ln N / n), as mean + (c·√ln N)·(1/√n).
+        let explore = walk.c * ucb_terms(nd.n()).2;
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        let first = nd.child();
+        let mut ch = first;
+        while ch != NIL {
+            let child = &self.nodes[ch as usize];
+            // With proofs, a proved move needs no more visits: what it secures is in `secure`.
+            let proof = child.proof();
+            if walk.proofs && proof != UNPROVED {
+                ch = child.sibling;
+                continue;
+            }
+            let (inverse, inverse_root, _) = ucb_terms(child.n());
+            let mean = if proof != UNPROVED { walk.worth(proof, child.player) } else { child.w() * inverse };
+            let score = mean + explore * inverse_root;
+            if score > best_score {
+                best_score = score;
+                best = Some(ch as usize);
+            }
+            ch = child.sibling;
+        }
+        best.or(if first != NIL { Some(first as usize) } else { None })
+    }
+
+    /// A new child of `node` for its next untried move, linked first in its list.
+    fn grow(&self, node: usize) -> Grown {
+        let nd = &self.nodes[node];
+        if self.bytes() >= self.limit {
+            return Grown::Full;
+        }
+        let mut tried = nd.tried();
+        loop {
+            if tried >= nd.active() {
+                return Grown::Taken;
+            }
+            match nd.tried.compare_exchange_weak(tried as u16, tried as u16 + 1, Relaxed, Relaxed) {
+                Ok(_) => break,
+                Err(now) => tried = now as usize,
+            }
+        }
+        // There is room: a walk adds one node at most, and each thread passes the limit by one
+        // at most (see `make_room` and `make_room_for_all`).
+        let id = self.nodes.claim(1).expect("room for a node");
+        let mv = self.moves[nd.moves_at() + tried];
+        let mut head = nd.child.load(Relaxed);
+        self.nodes.put(id, Node { sibling: head, ..Node::new(Some(mv), node as u32, nd.mover()) });
+        // Pushed on the list written in full (Release: a walk that reads the link sees it all).
+        while let Err(now) = nd.child.compare_exchange_weak(head, id as u32, Release, Relaxed) {
+            head = now;
+            // Safety: the slot is still this thread's alone, linked nowhere.
+            unsafe { (*self.nodes.ptr.add(id)).sibling = head };
+        }
+        Grown::Child(id)
+    }
+
+    /// The endgame solver's value `v` for the mover at `node`, proved in `plies`: `node` and its
+    /// ancestors are proved as far as it reaches.
+    pub fn prove(&self, node: usize, v: i8, plies: u32) {
+        let nd = &self.nodes[node];
+        if nd.proof() != UNPROVED {
+            return; // proved meanwhile from its moves (another thread's walk on a shared tree)
+        }
+        nd.set_proof(if nd.player == nd.mover() { v } else { WIN - v });
+        nd.set_depth(plies);
+        self.update_proof(nd.parent);
+    }
+
+    /// Prove `node` and its ancestors from their children, as far as the proofs reach.
+    pub fn update_proof(&self, mut node: u32) {
+        while node != NIL && self.nodes[node as usize].proof() == UNPROVED {
+            let nd = &self.nodes[node as usize];
+            if !nd.expanded() {
+                return;
+            }
+            let mut win_depth: Option<u32> = None;
+            let mut best = LOSS - 1;
+            let mut best_depth = 0;
+            let mut open = nd.tried() < nd.active();
+            let mut ch = nd.child();
+            while ch != NIL {
+                let child = &self.nodes[ch as usize];
+                match child.proof() {
+                    UNPROVED => open = true,
+                    WIN => win_depth = Some(win_depth.map_or(child.depth(), |d| d.min(child.depth()))),
+                    p => {
+                        if p > best || (p == best && child.depth() > best_depth) {
+                            best = p;
+                            best_depth = child.depth(); // lose (or draw) as slowly as possible
+                        }
+                    }
+                }
+                ch = child.sibling;
+            }
+            let (value, depth) = if let Some(d) = win_depth {
+                (WIN, d) // win as fast as possible
+            } else if open {
+                if best > LOSS {
+                    nd.secure.store(best, Relaxed);
+                }
+                return;
+            } else if nd.active() < nd.len() {
+                // No kept move wins: the moves held back must be searched too.
+                nd.set_active(nd.len());
+                return;
+            } else {
+                (best, best_depth)
+            };
+            nd.set_proof(if nd.player == nd.mover() { value } else { WIN - value });
+            nd.set_depth(depth + 1);
+            node = nd.parent;
+        }
+    }
+}
