@@ -34,23 +34,24 @@ const NODE_MARGIN: usize = 64;
 /// A node. `mv`, `parent`, `sibling` and `player` are written before the node is linked into
 /// its parent's list and never while threads walk; the rest may change under a walk.
 #[derive(Debug)]
+#[repr(C, align(64))] // a cache line a node: what a walk reads of each child is one read, and threads writing two nodes do not share a line
 pub(crate) struct Node<M> {
-    pub mv: Option<M>, // the move into this node (None at the root)
-    pub parent: u32,
+    w: AtomicU64,         // the f64's bits
+    n: AtomicU32,
     pub sibling: u32,
+    proof: AtomicI8,      // UNPROVED, or LOSS / DRAW / WIN for `player`
     pub player: u8,       // who played `mv`: the point of view of `w` and `proof`
+    expansion: AtomicU8,  // FRESH, EXPANDING or EXPANDED
+    mover: AtomicU8,      // who moves here
+    secure: AtomicI8,     // the best proved value among the moves here, for `mover` (LOSS: none better)
+    pub mv: Option<M>,    // the move into this node (None at the root)
     child: AtomicU32,     // first child, then linked through `sibling`
+    pub parent: u32,
     moves_at: AtomicU32,  // this node's moves in `Tree::moves`, in the order they are tried
+    depth: AtomicU32,     // plies to the end when proved
     len: AtomicU16,       // how many moves
     active: AtomicU16,    // moves in play; the rest are held back (see Knowledge::order)
     tried: AtomicU16,     // moves given a child so far (always the first `tried`)
-    expansion: AtomicU8,  // FRESH, EXPANDING or EXPANDED
-    mover: AtomicU8,      // who moves here
-    proof: AtomicI8,      // UNPROVED, or LOSS / DRAW / WIN for `player`
-    secure: AtomicI8,     // the best proved value among the moves here, for `mover` (LOSS: none better)
-    depth: AtomicU32,     // plies to the end when proved
-    n: AtomicU32,
-    w: AtomicU64,         // the f64's bits
 }
 
 impl<M> Node<M> {
