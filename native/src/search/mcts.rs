@@ -375,6 +375,12 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// What comes before the iterations: the kept tree walked down `since` (or a new one), the
     /// root expanded, and the root offered to the game's knowledge and the endgame solver.
     pub(crate) fn begin(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
+        self.ready(state, since);
+        self.solve_root(state, watch)
+    }
+
+    /// What comes before the root is offered to the endgame solver (see `begin`).
+    pub(crate) fn ready(&mut self, state: &G, since: Option<&[G::Move]>) {
         let view = self.knowledge.begin(state);
         let reused = view == self.view && self.spec.reuse() && since.map_or(false, |path| self.reroot(path));
         self.view = view;
@@ -407,7 +413,6 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 self.prove_root_move(mv, plies);
             }
         }
-        self.solve_root(state, watch)
     }
 
     /// The tree, taken out for the iterations (shared by a team's threads, or this thread's own:
@@ -626,21 +631,30 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// A failed try still pays: the solver's table keeps what it settled, so the next move's
     /// try starts further on. A proved loss is left to the search (then the best try is sought).
     fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
-        let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(()) };
-        if self.solver.is_none() || !self.root_solver || self.spec.root_share() <= 0.0 || self.tree.node(0).proof() != UNPROVED
+        let tree = std::mem::take(&mut self.tree);
+        let found = self.root_win(state, &tree, watch);
+        self.tree = tree;
+        if let Some((mv, plies)) = found? {
+            self.prove_root_move(mv, plies);
+        }
+        Ok(())
+    }
+
+    /// The root's winning move and the plies to the win, if the endgame solver proves one within
+    /// its share of the time (see `solve_root`); `tree` is this search's, taken out or not.
+    pub(crate) fn root_win(&mut self, state: &G, tree: &Tree<G::Move>, watch: &mut Watch) -> Result<Option<(G::Move, u32)>, Stop> {
+        let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(None) };
+        if self.solver.is_none() || !self.root_solver || self.spec.root_share() <= 0.0 || tree.settled()
             || !self.knowledge.wants_root_solver(state)
         {
-            return Ok(());
+            return Ok(None);
         }
         let until = deadline.min(self.t0 + Duration::from_secs_f64(self.spec.root_share() * seconds));
-        let solver = self.solver_with_room(self.tree.bytes());
-        let Some((value, plies)) = solver.try_solve(state, None, Some(until), watch)? else { return Ok(()) };
-        if value < 1.0 {
-            return Ok(());
+        let solver = self.solver_with_room(tree.bytes());
+        match solver.try_solve(state, None, Some(until), watch)? {
+            Some((value, plies)) if value >= 1.0 => Ok(solver.best_move(state).map(|mv| (mv, plies.max(1) as u32))),
+            _ => Ok(None),
         }
-        let Some(mv) = solver.best_move(state) else { return Ok(()) };
-        self.prove_root_move(mv, plies.max(1) as u32);
-        Ok(())
     }
 
     /// With the root proved, spend what is left of the move's time on how long the game lasts,
@@ -697,7 +711,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// Mark the root's move `mv` proved won in `plies` plies, giving it a child first (tried
     /// next) if it has none yet.
-    fn prove_root_move(&mut self, mv: G::Move, plies: u32) {
+    pub(crate) fn prove_root_move(&mut self, mv: G::Move, plies: u32) {
         let mut ch = self.tree.node(0).child();
         while ch != NIL && self.tree.node(ch as usize).mv != Some(mv) {
             ch = self.tree.node(ch as usize).sibling;

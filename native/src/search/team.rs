@@ -164,11 +164,13 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
         Ok(evals)
     }
 
-    /// Tree parallelism: the first thread readies the root and makes the tree's room, every
-    /// thread iterates on it, and the first measures what is proved and picks the move.
+    /// Tree parallelism: the first thread readies the root and makes the tree's room; every
+    /// thread iterates on it, the first once its endgame solver has had its try at the root
+    /// (a proved win ends the search for all); then the first measures what is proved and picks
+    /// the move.
     fn choose_on_one_tree(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
         let (first, rest) = self.members.split_first_mut().unwrap();
-        first.begin(state, since, watch)?;
+        first.ready(state, since);
         if !first.settled() {
             let halt = Arc::new(AtomicBool::new(false));
             let span = first.spec.seconds.map(Duration::from_secs_f64);
@@ -180,14 +182,20 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
                 let _ = m.work(Place::Shared(shared), state, watch); // stopped: its walks still count
             };
             let worked = together(rest, &halt, span, helper, || {
-                let worked = first.work(Place::Shared(shared), state, watch);
-                if worked.is_err() {
-                    halt.store(true, Ordering::Relaxed); // cancelled
+                let won = first.root_win(state, shared, watch);
+                let worked = match won {
+                    Ok(None) => first.work(Place::Shared(shared), state, watch).map(|_| None),
+                    won => won,
+                };
+                if !matches!(worked, Ok(None)) {
+                    halt.store(true, Ordering::Relaxed); // cancelled, or a win proved
                 } // else the others end at the same deadline, after their share of the iterations, or with the root proved
                 worked
             });
             first.put_tree(tree);
-            worked?;
+            if let Some((mv, plies)) = worked? {
+                first.prove_root_move(mv, plies);
+            }
         }
         first.finish(state, watch)?;
         let mut evals = first.analysis();
@@ -266,7 +274,7 @@ fn merge<M>(o: &mut Candidate<M>, c: &Candidate<M>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Plain;
+    use crate::game::{Knowledge, Plain};
     use crate::search::mcts::tests::Nim;
 
     fn spec(seconds: Option<f64>, iterations: Option<u64>) -> Spec {
@@ -351,6 +359,28 @@ mod tests {
         let next = Nim { stones: 200 - mine - theirs, to_move: 0 };
         team.choose(&next, Some(&[mine, theirs]), &mut Watch::silent()).unwrap();
         assert!(team.stats.reused > 100, "{:?}", team.stats);
+    }
+
+    /// Plain knowledge, but the endgame solver tries the root first.
+    #[derive(Clone)]
+    struct RootFirst;
+
+    impl Knowledge<Nim> for RootFirst {
+        fn wants_root_solver(&self, _: &Nim) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_win_the_root_solver_proves_on_threads_ends_the_search_and_is_played() {
+        // 401 stones: taking one leaves a multiple of 4, a win the solver proves at once.
+        for spec in both(Spec { solve_nodes: 1_000, ..spec(Some(10.0), None) }) {
+            let mut team = Team::new(spec, RootFirst, 3, false, 2);
+            let t = Instant::now();
+            let evals = team.choose(&nim(401), None, &mut Watch::silent()).unwrap();
+            assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+            assert_eq!((evals[0].mv, evals[0].proof.map(|p| p > 0)), (1, Some(true)), "{evals:?}");
+        }
     }
 
     #[test]
