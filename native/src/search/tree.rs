@@ -226,6 +226,10 @@ impl<T> Grow<T> {
     pub fn make_room(&mut self, more: usize) {
         self.edit(|v| v.reserve(more));
     }
+    /// Room for `more` slots past those taken, if the system gives it.
+    fn try_make_room(&mut self, more: usize) -> bool {
+        self.edit(|v| v.try_reserve(more).is_ok())
+    }
     /// `k` slots claimed, the first's index; None if there is no room.
     fn claim(&self, k: usize) -> Option<usize> {
         let room = self.buf.capacity();
@@ -370,11 +374,22 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// Room for all the tree may grow to, `limit` (and what threads making their last nodes at
     /// once may pass it by): threads share the tree only with all its room made. The system
     /// gives memory to a page only once it is written.
+    /// If the system refuses that room (little memory, or none to promise), the tree is let
+    /// grow to half as much, and so on.
     pub fn make_room_for_all(&mut self, threads: usize) {
-        let free = self.limit.saturating_sub(self.bytes());
         let most = (*self.most.get_mut()).max(64);
-        self.nodes.make_room(free / std::mem::size_of::<Node<M>>() + NODE_MARGIN * threads);
-        self.moves.make_room(free / std::mem::size_of::<M>().max(1) + 4 * most * threads);
+        let mut free = self.limit.saturating_sub(self.bytes());
+        loop {
+            let nodes = free / std::mem::size_of::<Node<M>>() + NODE_MARGIN * threads;
+            let moves = free / std::mem::size_of::<M>().max(1) + 4 * most * threads;
+            if free == 0 || (self.nodes.try_make_room(nodes) && self.moves.try_make_room(moves)) {
+                self.nodes.make_room(nodes);
+                self.moves.make_room(moves);
+                return;
+            }
+            free /= 2;
+            self.limit = self.bytes() + free;
+        }
     }
 
     /// The moves at `node`, in the order they are tried (none until it is expanded).
@@ -645,5 +660,27 @@ impl<M: Copy + PartialEq> Tree<M> {
             nd.set_depth(depth + 1);
             node = nd.parent;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tree_the_system_cannot_make_room_for_is_let_grow_to_what_it_can() {
+        // No system gives room for a tree of all the address space: the tree is let grow to the
+        // room it got, and takes its nodes there without moving.
+        let mut tree: Tree<u32> = Tree::default();
+        tree.plant(0);
+        tree.limit = usize::MAX;
+        tree.make_room_for_all(2);
+        assert!(tree.limit < isize::MAX as usize);
+        let room = tree.limit / std::mem::size_of::<Node<u32>>();
+        assert!(tree.nodes.capacity() >= room.min(1 << 20), "{} {}", tree.nodes.capacity(), tree.limit);
+        let at = tree.nodes.ptr;
+        let id = tree.nodes.claim(1).unwrap();
+        tree.nodes.put(id, Node::new(Some(7), 0, 1));
+        assert_eq!((tree.nodes.len(), tree.nodes[1].mv, tree.nodes.ptr), (2, Some(7), at));
     }
 }
