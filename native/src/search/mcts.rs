@@ -445,10 +445,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// the budget is spent, the root is proved, or another thread calls a halt.
     pub(crate) fn work(&mut self, mut tree: Place<G::Move>, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let solve_at = self.solver.as_ref().map(|_| self.spec.solve_at());
-        let mut settled = match &tree {
-            Place::Own(t) => t.settled(),
-            Place::Shared(t) => t.settled(),
-        };
+        let mut settled = tree.tree().settled();
         let mut done = 0u64;
         while !settled {
             settled = match self.iterate(&mut tree, state, solve_at, watch) {

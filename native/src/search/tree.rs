@@ -240,16 +240,13 @@ impl<T> Grow<T> {
         assert!(i < self.buf.capacity());
         unsafe { self.ptr.add(i).write(value) }
     }
-    pub fn get(&self, i: usize) -> &T {
-        assert!(i < self.buf.capacity());
-        unsafe { &*self.ptr.add(i) }
-    }
 }
 
 impl<T> std::ops::Index<usize> for Grow<T> {
     type Output = T;
     fn index(&self, i: usize) -> &T {
-        self.get(i)
+        assert!(i < self.buf.capacity());
+        unsafe { &*self.ptr.add(i) }
     }
 }
 
@@ -336,6 +333,15 @@ enum Grown {
 pub(crate) enum Place<'a, M> {
     Own(&'a mut Tree<M>),
     Shared(&'a Tree<M>),
+}
+
+impl<M> Place<'_, M> {
+    pub fn tree(&self) -> &Tree<M> {
+        match self {
+            Place::Own(t) => t,
+            Place::Shared(t) => t,
+        }
+    }
 }
 
 impl<M: Copy + PartialEq> Tree<M> {
