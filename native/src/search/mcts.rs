@@ -45,10 +45,6 @@ pub const SWINDLE: f64 = 0.5;
 /// `team`. Strong on 2 threads on one tree won Icebreaker 27 of 40 against Strong on 1 (67.5%
 /// [52-80%]); with a tree each, 30 of 60 (README).
 pub const SHARED_TREE: bool = true;
-/// Whether a walk counts each node's visit on its way down, as a loss until its backup adds the
-/// result (a virtual loss: threads on one tree look elsewhere meanwhile), rather than at the backup.
-/// On one thread the two are the same search.
-pub const VIRTUAL_LOSS: bool = true;
 /// What a repetition is worth to the side the search plays for, in games whose positions recur
 /// (see `Spec::repetition`).
 pub const REPETITION: f64 = 0.3;
@@ -157,11 +153,6 @@ impl Spec {
         tuned!(self.knobs.lengthen).unwrap_or(self.uct.is_none())
     }
 
-    /// See VIRTUAL_LOSS.
-    pub fn virtual_loss(&self) -> bool {
-        tuned!(self.knobs.virtual_loss).unwrap_or(VIRTUAL_LOSS)
-    }
-
     /// See SHARED_TREE.
     pub fn shared_tree(&self) -> bool {
         self.shared.unwrap_or(SHARED_TREE)
@@ -200,14 +191,13 @@ pub struct Knobs {
     pub deepen: Option<bool>,
     pub shorten: Option<bool>,
     pub lengthen: Option<bool>,
-    pub virtual_loss: Option<bool>,
 }
 
 #[cfg(feature = "experiments")]
 impl Knobs {
     /// The search's knobs, by name.
     pub const NAMES: &'static [&'static str] =
-        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition", "memory", "deepen", "shorten", "lengthen", "virtual_loss"];
+        &["c", "proofs", "reuse", "knowledge", "solve_at", "solver_share", "root_share", "swindle", "widen", "repetition", "memory", "deepen", "shorten", "lengthen"];
 
     /// Sets the knob `name` (false: no such knob of the search); an error names a value out of range.
     pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
@@ -233,7 +223,6 @@ impl Knobs {
             "deepen" => self.deepen = Some(value != 0.0),
             "shorten" => self.shorten = Some(value != 0.0),
             "lengthen" => self.lengthen = Some(value != 0.0),
-            "virtual_loss" => self.virtual_loss = Some(value != 0.0),
             _ => return Ok(false),
         }
         Ok(true)
@@ -309,7 +298,6 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 repeats: spec.repetition().filter(|_| can_repeat),
                 draw0: 0.5,
                 history: Vec::new(),
-                virtual_loss: spec.virtual_loss(),
             },
             max_bytes: spec.memory(),
             spec,

@@ -275,7 +275,6 @@ pub(crate) struct Walk {
     pub repeats: Option<f64>, // Spec::repetition in a game whose positions recur, else None
     pub draw0: f64,           // what a proved draw (or a repetition) is worth to player 0: see `worth`
     pub history: Vec<u64>,    // the keys of the game's positions before the root, sorted, when `repeats`
-    pub virtual_loss: bool,   // Spec::virtual_loss: visits counted on the way down, else at the backup
 }
 
 impl Walk {
@@ -482,20 +481,20 @@ impl<M: Copy + PartialEq> Tree<M> {
                     break;
                 }
                 if node != 0 || !expanded {
-                    self.visit_down(nd, walk);
+                    nd.visit();
                     return Leaf::Playout(node);
                 }
             }
             if offer && node != 0 && solve_at == Some(nd.n()) {
                 if shared {
-                    self.visit_down(nd, walk);
+                    nd.visit();
                 }
                 return Leaf::Solve(node);
             }
             offer = true;
             let next = self.select(node, walk);
             if !counted {
-                self.visit_down(nd, walk);
+                nd.visit();
             }
             counted = false;
             let Some(child) = next else {
@@ -507,7 +506,7 @@ impl<M: Copy + PartialEq> Tree<M> {
                 let key = state.key();
                 if hand.path.contains(&key) || walk.history.binary_search(&key).is_ok() {
                     // A value, not a proof: it holds on this line only.
-                    self.visit_down(&self.nodes[node], walk);
+                    self.nodes[node].visit();
                     return Leaf::Value(node, walk.draw0);
                 }
                 hand.path.push(key);
@@ -515,21 +514,14 @@ impl<M: Copy + PartialEq> Tree<M> {
         }
         let nd = &self.nodes[node];
         if !counted {
-            self.visit_down(nd, walk);
+            nd.visit();
         }
         let v = walk.worth(nd.proof(), nd.player);
         Leaf::Value(node, if nd.player == 0 { v } else { 1.0 - v })
     }
 
-    /// A walk's visit to `nd` on its way down, counted there with a virtual loss (else at the backup).
-    fn visit_down(&self, nd: &Node<M>, walk: &Walk) {
-        if walk.virtual_loss {
-            nd.visit();
-        }
-    }
-
-    /// Adds a playout's result along the path up from `node` (and counts the visits, if they were
-    /// not counted on the way down); a mover who can secure a proved draw (or better) by another move never counts
+    /// Adds a playout's result along the path up from `node` (the visits were counted on the
+    /// way down); a mover who can secure a proved draw (or better) by another move never counts
     /// less than that (score-bounded MCTS). True once the root is proved.
     pub fn backup(&self, mut node: usize, mut r0: f64, walk: &Walk) -> bool {
         loop {
@@ -540,9 +532,6 @@ impl<M: Copy + PartialEq> Tree<M> {
                 r0 = if mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
             }
             nd.add(if nd.player == 0 { r0 } else { 1.0 - r0 });
-            if !walk.virtual_loss {
-                nd.visit();
-            }
             if nd.parent == NIL {
                 return nd.proof() != UNPROVED;
             }
