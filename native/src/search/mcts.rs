@@ -515,7 +515,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// each kept node moves down to a slot no node still to be moved holds. Moves are kept the
     /// same way, in the order their lists were filled.
     fn keep_subtree(&mut self, root: usize) {
-        let kept = self.tree.nodes.edit(|nodes| {
+        let (kept, new_id) = self.tree.nodes.edit(|nodes| {
             let len = nodes.len();
             let mut new_id = vec![NIL; len - root]; // by old index - root; NIL: dropped
             new_id[0] = 0;
@@ -543,7 +543,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 nodes[id as usize] = nd;
             }
             nodes.truncate(kept as usize);
-            kept
+            (kept, new_id)
         });
         // Every kept list of moves, where it is and whose, in the order the lists were filled.
         let nodes = &mut self.tree.nodes;
@@ -561,6 +561,24 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 to += n;
             }
             moves.truncate(to);
+        });
+        // And every kept node's children's indices, renumbered, the same way.
+        let mut lists: Vec<u64> = (0..kept).filter(|&i| nodes[i as usize].kids_at() != NIL)
+            .map(|i| (nodes[i as usize].kids_at() as u64) << 32 | i as u64)
+            .collect();
+        lists.sort_unstable();
+        let mut to = 0usize;
+        self.tree.kids.edit(|kids| {
+            for list in lists {
+                let (at, id) = ((list >> 32) as usize, list as u32 as usize);
+                for k in 0..nodes[id].len() {
+                    let old = *kids[at + k].get_mut();
+                    *kids[to + k].get_mut() = if old == NIL { NIL } else { new_id[old as usize - root] };
+                }
+                nodes[id].move_kids(to as u32);
+                to += nodes[id].len();
+            }
+            kids.truncate(to);
         });
     }
 
@@ -1079,6 +1097,15 @@ pub(crate) mod tests {
             children.push((m.tree.node(c as usize).mv, picture(m, c)));
             c = m.tree.node(c as usize).sibling;
         }
+        // The children's indices side by side are the list's, newest last.
+        let mut list: Vec<u32> = m.tree.kids_of(node as usize).iter().map(|k| k.load(Ordering::Relaxed)).collect();
+        list.reverse();
+        let mut c = nd.child();
+        for &k in &list {
+            assert_eq!(k, c);
+            c = m.tree.node(c as usize).sibling;
+        }
+        assert_eq!(c, NIL);
         children.sort();
         format!("{}/{} {} {:?} [{}]", nd.w(), nd.n(), nd.proof(), m.tree.moves_of(node as usize), children.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(", "))
     }
@@ -1098,7 +1125,7 @@ pub(crate) mod tests {
         let node = child(&m, child(&m, 0, 2), 1);
         let before = picture(&m, node);
         let size = before.matches('/').count();
-        let arrays = (m.tree.nodes.capacity(), m.tree.moves.capacity());
+        let arrays = (m.tree.nodes.capacity(), m.tree.moves.capacity(), m.tree.kids.capacity());
         assert!(size > 100 && size < m.tree.nodes.len() / 2, "{size} of {}", m.tree.nodes.len());
         assert!(m.reroot(&[2, 1]));
         assert_eq!(picture(&m, 0), before);
@@ -1106,7 +1133,10 @@ pub(crate) mod tests {
         assert_eq!((m.tree.nodes.len(), root.parent, root.sibling, root.mv), (size, NIL, NIL, None));
         // The lists of moves fill the array exactly, each its own part, and no array was made anew.
         assert_eq!((0..size).map(|i| m.tree.node(i).len()).sum::<usize>(), m.tree.moves.len());
-        assert_eq!((m.tree.nodes.capacity(), m.tree.moves.capacity()), arrays);
+        // So do the lists of children's indices, of the nodes that have children.
+        let with_kids = (0..size).filter(|&i| m.tree.node(i).kids_at() != NIL);
+        assert_eq!(with_kids.map(|i| m.tree.node(i).len()).sum::<usize>(), m.tree.kids.len());
+        assert_eq!((m.tree.nodes.capacity(), m.tree.moves.capacity(), m.tree.kids.capacity()), arrays);
     }
 
     #[test]
@@ -1116,9 +1146,10 @@ pub(crate) mod tests {
             let mut m = Mcts::new(Spec { solve_nodes: if solver { 1_000 } else { 0 }, ..spec(30_000) }, Plain, 8, false);
             m.set_memory(256 << 10);
             m.search(&Nim { stones: 300, to_move: 0 }, None, &mut Watch::silent()).unwrap();
-            // The tree stops there (its last node and list of moves may pass it); the search goes on.
+            // The tree stops there (its last node, list of moves and slots for a node's children may
+            // pass it); the search goes on.
             let most = if solver { (256 << 10) * 7 / 8 } else { 256 << 10 };
-            let last = std::mem::size_of::<Node<u32>>() + 3 * 4;
+            let last = std::mem::size_of::<Node<u32>>() + 3 * 4 + 3 * 4;
             assert!(m.tree.bytes() >= most && m.tree.bytes() <= most + last, "{}", m.tree.bytes());
             assert_eq!((m.solver.is_some(), m.stats.iterations), (solver, 30_000));
             assert!(m.tree.nodes.len() < 10_000);

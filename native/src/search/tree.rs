@@ -48,6 +48,7 @@ pub(crate) struct Node<M> {
     child: AtomicU32,     // first child, then linked through `sibling`
     pub parent: u32,
     moves_at: AtomicU32,  // this node's moves in `Tree::moves`, in the order they are tried
+    kids_at: AtomicU32,   // its children's indices in `Tree::kids`, one a move, from its first child on (NIL before)
     depth: AtomicU32,     // plies to the end when proved
     len: AtomicU16,       // how many moves
     active: AtomicU16,    // moves in play; the rest are held back (see Knowledge::order)
@@ -63,6 +64,7 @@ impl<M> Node<M> {
             player,
             child: AtomicU32::new(NIL),
             moves_at: AtomicU32::new(0),
+            kids_at: AtomicU32::new(NIL),
             len: AtomicU16::new(0),
             active: AtomicU16::new(0),
             tried: AtomicU16::new(0),
@@ -89,6 +91,14 @@ impl<M> Node<M> {
     }
     pub fn moves_at(&self) -> usize {
         self.moves_at.load(Relaxed) as usize
+    }
+    /// Where its children's indices are in `Tree::kids` (NIL: it has none yet).
+    pub fn kids_at(&self) -> u32 {
+        self.kids_at.load(Acquire) // the slots are written NIL before (see `Tree::kids_of`)
+    }
+    /// Its children's indices now at `at` (the array rebuilt with no walk under way).
+    pub fn move_kids(&self, at: u32) {
+        self.kids_at.store(at, Relaxed)
     }
     pub fn len(&self) -> usize {
         self.len.load(Relaxed) as usize
@@ -143,6 +153,7 @@ impl<M: Clone> Clone for Node<M> {
         let copy = Node { mv: self.mv.clone(), sibling: self.sibling, ..Node::new(None, self.parent, self.player) };
         copy.child.store(self.child(), Relaxed);
         copy.moves_at.store(self.moves_at() as u32, Relaxed);
+        copy.kids_at.store(self.kids_at(), Relaxed);
         copy.len.store(self.len() as u16, Relaxed);
         copy.active.store(self.active() as u16, Relaxed);
         copy.tried.store(self.tried() as u16, Relaxed);
@@ -311,13 +322,18 @@ pub(crate) struct Hand<'a, G: Game, K> {
 pub(crate) struct Tree<M> {
     pub nodes: Grow<Node<M>>,
     pub moves: Grow<M>,
+    /// A node's children's indices side by side, one slot a move in the order they are tried
+    /// (NIL until its child is made). The list through `sibling` has them too, but the walk's
+    /// choice reads them here: it knows every child's place at once, and the reads of their lines
+    /// go out together, where the list has each wait for the one before.
+    pub kids: Grow<AtomicU32>,
     pub limit: usize, // the bytes past which the tree stops growing, and its playouts start from its leaves
     most: Apart<AtomicUsize>, // the most moves a node has had: room for a few such lists is kept (`make_room`)
 }
 
 impl<M> Default for Tree<M> {
     fn default() -> Tree<M> {
-        Tree { nodes: Grow::default(), moves: Grow::default(), limit: usize::MAX, most: Apart::default() }
+        Tree { nodes: Grow::default(), moves: Grow::default(), kids: Grow::default(), limit: usize::MAX, most: Apart::default() }
     }
 }
 
@@ -351,7 +367,7 @@ impl<M: Copy + PartialEq> Tree<M> {
 
     /// The bytes the nodes and move lists fill.
     pub fn bytes(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node<M>>() + self.moves.len() * std::mem::size_of::<M>()
+        self.nodes.len() * std::mem::size_of::<Node<M>>() + self.moves.len() * std::mem::size_of::<M>() + self.kids.len() * 4
     }
 
     /// True once the root is proved (won, drawn or lost).
@@ -363,6 +379,7 @@ impl<M: Copy + PartialEq> Tree<M> {
     pub fn clear(&mut self) {
         self.nodes.edit(|v| v.clear());
         self.moves.edit(|v| v.clear());
+        self.kids.edit(|v| v.clear());
     }
 
     /// A tree of one root, whose move was `player`'s.
@@ -374,7 +391,9 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// Room for one walk more (its new node and the moves of the nodes it expands).
     pub fn make_room(&mut self) {
         self.nodes.make_room(NODE_MARGIN);
-        self.moves.make_room(4 * (*self.most.get_mut()).max(64));
+        let most = (*self.most.get_mut()).max(64);
+        self.moves.make_room(4 * most);
+        self.kids.make_room(4 * most);
     }
 
     /// Room for all the tree may grow to, `limit` (and what threads making their last nodes at
@@ -388,9 +407,11 @@ impl<M: Copy + PartialEq> Tree<M> {
         loop {
             let nodes = free / std::mem::size_of::<Node<M>>() + NODE_MARGIN * threads;
             let moves = free / std::mem::size_of::<M>().max(1) + 4 * most * threads;
-            if free == 0 || (self.nodes.try_make_room(nodes) && self.moves.try_make_room(moves)) {
+            let kids = free / 4 + 4 * most * threads;
+            if free == 0 || (self.nodes.try_make_room(nodes) && self.moves.try_make_room(moves) && self.kids.try_make_room(kids)) {
                 self.nodes.make_room(nodes);
                 self.moves.make_room(moves);
+                self.kids.make_room(kids);
                 return;
             }
             free /= 2;
@@ -558,13 +579,16 @@ impl<M: Copy + PartialEq> Tree<M> {
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let first = nd.child();
-        let mut ch = first;
-        while ch != NIL {
+        // The newest child first, as the list has them: one thread walks as it did through the list.
+        for slot in self.kids_of(node).iter().rev() {
+            let ch = slot.load(Acquire); // a child is written in full before its index (see `grow`)
+            if ch == NIL {
+                continue; // its move claimed by another thread, the child not yet made
+            }
             let child = &self.nodes[ch as usize];
             // With proofs, a proved move needs no more visits: what it secures is in `secure`.
             let proof = child.proof();
             if walk.proofs && proof != UNPROVED {
-                ch = child.sibling;
                 continue;
             }
             let (inverse, inverse_root, _) = ucb_terms(child.n());
@@ -574,9 +598,41 @@ impl<M: Copy + PartialEq> Tree<M> {
                 best_score = score;
                 best = Some(ch as usize);
             }
-            ch = child.sibling;
         }
         best.or(if first != NIL { Some(first as usize) } else { None })
+    }
+
+    /// The slots of `node`'s children's indices, one a move tried so far (NIL where another
+    /// thread has claimed the move and not yet made its child); none before its first child.
+    pub(crate) fn kids_of(&self, node: usize) -> &[AtomicU32] {
+        let nd = &self.nodes[node];
+        let at = nd.kids_at();
+        if at == NIL {
+            return &[];
+        }
+        let tried = nd.tried().min(nd.len());
+        assert!(at as usize + tried <= self.kids.buf.capacity()); // not `len`: a count every thread writes
+        unsafe { std::slice::from_raw_parts(self.kids.ptr.add(at as usize), tried) }
+    }
+
+    /// `node`'s slots for its children's indices, made with its first child (by whichever
+    /// thread comes first: another's, made meanwhile, stays unused); None if there is no room.
+    fn kid_slots(&self, node: usize) -> Option<u32> {
+        let nd = &self.nodes[node];
+        let at = nd.kids_at();
+        if at != NIL {
+            return Some(at);
+        }
+        let len = nd.len();
+        let mine = self.kids.claim(len)?;
+        for k in 0..len {
+            self.kids.put(mine + k, AtomicU32::new(NIL));
+        }
+        // Release: a walk that reads the place reads the slots written.
+        match nd.kids_at.compare_exchange(NIL, mine as u32, Release, Acquire) {
+            Ok(_) => Some(mine as u32),
+            Err(theirs) => Some(theirs),
+        }
     }
 
     /// A new child of `node` for its next untried move, linked first in its list.
@@ -585,6 +641,9 @@ impl<M: Copy + PartialEq> Tree<M> {
         if self.bytes() >= self.limit {
             return Grown::Full;
         }
+        let Some(kids_at) = self.kid_slots(node) else {
+            return Grown::Full;
+        };
         let mut tried = nd.tried();
         loop {
             if tried >= nd.active() {
@@ -607,6 +666,7 @@ impl<M: Copy + PartialEq> Tree<M> {
             // Safety: the slot is still this thread's alone, linked nowhere.
             unsafe { (*self.nodes.ptr.add(id)).sibling = head };
         }
+        self.kids[kids_at as usize + tried].store(id as u32, Release);
         Grown::Child(id)
     }
 
