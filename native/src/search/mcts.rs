@@ -298,6 +298,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 repeats: spec.repetition().filter(|_| can_repeat),
                 draw0: 0.5,
                 history: Vec::new(),
+                seen: [0; 16],
             },
             max_bytes: spec.memory(),
             spec,
@@ -344,12 +345,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// comes back to one of them is a repetition too (without them each search would see a cycle
     /// only once it came round to its own root, and would always mean to leave it a move later).
     pub fn set_history(&mut self, keys: &[u64]) {
-        self.walk.history.clear();
-        if self.walk.repeats.is_some() {
-            self.walk.history.extend_from_slice(keys);
-            self.walk.history.sort_unstable();
-            self.walk.history.dedup();
-        }
+        self.walk.set_history(if self.walk.repeats.is_some() { keys } else { &[] });
     }
 
     /// Forget the tree kept from the previous move.
