@@ -187,9 +187,14 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{game_id}: native {its:.0f}/s" + (f", python {old}/s, ratio {its / old:.0f}x" if old else ""), flush=True)
     print("Strong's MCTS iterations per wall second on 1 and 2 threads (target: 2 threads >= 1.8x),"
           " the 2 threads growing a tree each (root parallelism) or one tree (tree parallelism)")
+    print("  (round trip: a cache line's between two cores just before, in ns. One tree pays it for each node"
+          " the other thread has just written: where a virtual machine's cores lie far apart, ~300 ns"
+          " against ~60, its ratio falls below 1)")
     for game_id in chosen:
+        trip = _native.round_trip_ns()
         one, one_cores = strong_speed(game_id, min(args.seconds, 0.5), threads=1)
-        parts = [f"{game_id}: 1 thread {one:.0f}/s"]
+        parts = [f"{game_id}: round trip {trip:.0f} ns" if trip else f"{game_id}: one core",
+                 f"1 thread {one:.0f}/s"]
         for shared, way in ((False, "a tree each"), (True, "one tree")):
             two, two_cores = strong_speed(game_id, min(args.seconds, 0.5), threads=2, shared_tree=shared)
             # Per CPU second: what each thread does with the core it gets (1.00: no loss to sharing).

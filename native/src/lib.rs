@@ -290,6 +290,14 @@ mod bindings {
         Ok(py.detach(|| engine.playouts(seconds, cap, seed)))
     }
 
+    /// A cache line's round trip between two cores, in nanoseconds (None on one core): see
+    /// `search::team::round_trip_ns`.
+    #[pyfunction]
+    #[pyo3(signature = (rounds=20000))]
+    fn round_trip_ns(py: Python<'_>, rounds: u32) -> Option<f64> {
+        py.detach(|| crate::search::team::round_trip_ns(rounds))
+    }
+
     #[pymodule]
     fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add_class::<Searcher>()?;
@@ -303,6 +311,7 @@ mod bindings {
         m.add_function(wrap_pyfunction!(status, m)?)?;
         m.add_function(wrap_pyfunction!(trace, m)?)?;
         m.add_function(wrap_pyfunction!(playouts, m)?)?;
+        m.add_function(wrap_pyfunction!(round_trip_ns, m)?)?;
         Ok(())
     }
 }
