@@ -541,16 +541,19 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             nodes.truncate(kept as usize);
             (kept, new_id)
         });
-        // Every kept list of moves, where it is and whose, in the order the lists were filled.
+        // The kept nodes that have a list in an array (`at`: where, if they have one), as (where,
+        // node), in the order the lists were filled.
+        fn in_order(kept: u32, at: impl Fn(usize) -> Option<usize>) -> Vec<(usize, usize)> {
+            let mut lists: Vec<(usize, usize)> = (0..kept as usize).filter_map(|i| at(i).map(|a| (a, i))).collect();
+            lists.sort_unstable();
+            lists
+        }
+        // Every kept list of moves.
         let nodes = &mut self.tree.nodes;
-        let mut lists: Vec<u64> = (0..kept).filter(|&i| nodes[i as usize].len() > 0)
-            .map(|i| (nodes[i as usize].moves_at() as u64) << 32 | i as u64)
-            .collect();
-        lists.sort_unstable();
+        let lists = in_order(kept, |i| (nodes[i].len() > 0).then(|| nodes[i].moves_at()));
         let mut to = 0usize;
         self.tree.moves.edit(|moves| {
-            for list in lists {
-                let (at, id) = ((list >> 32) as usize, list as u32 as usize);
+            for (at, id) in lists {
                 let n = nodes[id].len();
                 moves.copy_within(at..at + n, to);
                 nodes[id].move_moves(to);
@@ -559,14 +562,10 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             moves.truncate(to);
         });
         // And every kept node's children's indices, renumbered, the same way.
-        let mut lists: Vec<u64> = (0..kept).filter(|&i| nodes[i as usize].kids_at() != NIL)
-            .map(|i| (nodes[i as usize].kids_at() as u64) << 32 | i as u64)
-            .collect();
-        lists.sort_unstable();
+        let lists = in_order(kept, |i| (nodes[i].kids_at() != NIL).then(|| nodes[i].kids_at() as usize));
         let mut to = 0usize;
         self.tree.kids.edit(|kids| {
-            for list in lists {
-                let (at, id) = ((list >> 32) as usize, list as u32 as usize);
+            for (at, id) in lists {
                 for k in 0..nodes[id].len() {
                     let old = *kids[at + k].get_mut();
                     *kids[to + k].get_mut() = if old == NIL { NIL } else { new_id[old as usize - root] };
