@@ -43,9 +43,11 @@ pub fn thread_bytes(search: usize, threads: usize) -> usize {
 
 /// The time a write on one core takes to reach another and be answered, in nanoseconds (the
 /// median over hundreds of `rounds` hand-overs of a count between two threads), or None on a
-/// machine of one core (on a busy machine, it counts the waits for a core too). It is what a walk on a shared tree pays for each node another thread has just written:
-/// where a virtual machine's host put its two cores far apart it was 300 ns here, where it put them
-/// side by side 55 ns, and one tree on two threads then did 0.9 and 1.6 times one thread's iterations.
+/// machine of one core, or where no second thread ran within 200 ms (on a busy machine it counts
+/// the waits for a core too). It is what a walk on a shared tree pays for each node another
+/// thread has just written: where a virtual machine's host put its two cores far apart it was
+/// 300 ns here, where it put them side by side 55 ns, and one tree on two threads then did 0.9
+/// and 1.6 times one thread's iterations.
 pub fn round_trip_ns(rounds: u32) -> Option<f64> {
     if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 || rounds == 0 {
         return None;
@@ -55,7 +57,10 @@ pub fn round_trip_ns(rounds: u32) -> Option<f64> {
     let count: &Apart<AtomicU64> = &count;
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            count.store(1, Ordering::Release); // here: the hand-overs may start
+            // Here: the hand-overs may start (unless this thread came too late and was given up on).
+            if count.compare_exchange(0, 1, Ordering::AcqRel, Ordering::Acquire).is_err() {
+                return;
+            }
             let mut seen = 1;
             loop {
                 let now = count.load(Ordering::Acquire);
