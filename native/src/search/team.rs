@@ -67,7 +67,7 @@ pub fn round_trip_ns(rounds: u32) -> Option<f64> {
                 if now == STOP {
                     return;
                 }
-                if now != seen && now % 2 == 0 {
+                if now != seen && now.is_multiple_of(2) {
                     seen = now + 1;
                     count.store(seen, Ordering::Release);
                 }
