@@ -246,6 +246,31 @@ impl<T> Grow<T> {
         let room = self.buf.capacity();
         self.taken.fetch_update(Relaxed, Relaxed, |t| (t + k <= room).then_some(t + k)).ok()
     }
+    /// `k` slots claimed from a thread's `chunk` of this array, the first's index; the chunk is
+    /// taken anew (at least `size` slots, or just `k` where the array has no more room) when it
+    /// has too few, what was left of the old one filled with `fill`. None if there is no room.
+    fn claim_in(&self, k: usize, chunk: &mut std::ops::Range<usize>, size: usize, fill: impl Fn(&Self, usize) -> T) -> Option<usize> {
+        if chunk.len() < k {
+            self.fill(chunk, fill);
+            let at = match self.claim(size.max(k)) {
+                Some(at) => at..at + size.max(k),
+                None => self.claim(k).map(|at| at..at + k)?,
+            };
+            *chunk = at;
+        }
+        chunk.start += k;
+        Some(chunk.start - k)
+    }
+
+    /// What is left of a thread's `chunk` filled with `fill(self, slot)`, and the chunk emptied:
+    /// every slot claimed is written.
+    fn fill(&self, chunk: &mut std::ops::Range<usize>, fill: impl Fn(&Self, usize) -> T) {
+        for i in chunk.clone() {
+            self.put(i, fill(self, i));
+        }
+        *chunk = chunk.end..chunk.end;
+    }
+
     /// Write a slot this thread claimed and no other thread can yet reach.
     fn put(&self, i: usize, value: T) {
         assert!(i < self.buf.capacity());
@@ -330,6 +355,114 @@ impl Walk {
     }
 }
 
+/// Visits from which a node of a shared tree is busy: its visits and results are held back by
+/// each thread and written in batches (`Held`).
+const BUSY: u32 = 128;
+/// A busy node's visits a thread holds before it writes them: this many, or a sixteenth of the
+/// node's visits if more (a batch moves the node's mean by a few hundredths at most).
+const BATCH: u32 = 16;
+const BATCH_SHARE: u32 = 4; // a batch of n >> BATCH_SHARE visits
+/// The slots of the nodes' array a thread on a shared tree takes at once (see `Held`)...
+const NODES_CHUNK: usize = 32;
+/// ...and of the moves' and children's arrays.
+const MOVES_CHUNK: usize = 256;
+/// The busy nodes a thread holds at once (a power of two): a node's slot is its index's low bits.
+const HELD_SLOTS: usize = 512;
+
+/// What a thread on a shared tree keeps to itself for a while: its visits and results at the
+/// tree's busy nodes, and slots of the tree's arrays taken ahead. Two threads on one tree both
+/// walk its busiest nodes at nearly every iteration, and each write there makes the other core
+/// read the node's line again (a round trip of 60 to 300 ns here, against a walk's step of a few
+/// ns); taking each new node's slots was a write to a count every thread writes. Held back and
+/// written in batches, they cost that once a batch. The thread's own walk counts what it holds
+/// at once (`counts`), so it walks as if it were written; the other threads see it a batch late,
+/// at nodes of a hundred visits and more, where a batch moves a mean by a few hundredths at most.
+/// Off on a tree of one thread's own, whose walk is the one it always was.
+#[derive(Default)]
+pub(crate) struct Held {
+    slots: Vec<(u32, u32, f64)>, // (node, visits, results for its `player`); node NIL: free
+    /// The slots of the tree's arrays this thread has taken and not yet used: on a shared tree a
+    /// thread takes them a chunk at a time, where taking each alone was a write to a count all
+    /// threads write, at every iteration.
+    nodes: std::ops::Range<usize>,
+    moves: std::ops::Range<usize>,
+    kids: std::ops::Range<usize>,
+}
+
+impl Held {
+    /// Held back on a shared tree (`on`), or written at once.
+    pub fn new(on: bool) -> Held {
+        Held { slots: if on { vec![(NIL, 0, 0.0); HELD_SLOTS] } else { Vec::new() }, ..Held::default() }
+    }
+
+    /// Whether this thread holds visits back (on a shared tree).
+    #[inline(always)]
+    fn on(&self) -> bool {
+        !self.slots.is_empty()
+    }
+
+    /// `node`'s visits and summed results, with those held (on a shared tree).
+    #[inline(always)]
+    fn counts<M>(&self, node: usize, nd: &Node<M>) -> (u32, f64) {
+        match self.slots[node & (HELD_SLOTS - 1)] {
+            (at, n, w) if at == node as u32 => (nd.n() + n, nd.w() + w),
+            _ => (nd.n(), nd.w()),
+        }
+    }
+
+    /// One visit more at `node`: held if the node is busy (where this thread holds its batches).
+    #[inline]
+    fn visit<M>(&mut self, node: usize, nodes: &Grow<Node<M>>) {
+        let nd = &nodes[node];
+        if self.slots.is_empty() || nd.n() < BUSY {
+            return nd.visit();
+        }
+        let slot = &mut self.slots[node & (HELD_SLOTS - 1)];
+        if slot.0 != node as u32 {
+            if slot.0 != NIL {
+                write(&nodes[slot.0 as usize], slot);
+            }
+            *slot = (node as u32, 0, 0.0);
+        }
+        slot.1 += 1;
+    }
+
+    /// A result added at `node`: held with its visit, and the batch written once it is full.
+    #[inline]
+    fn add<M>(&mut self, node: usize, nd: &Node<M>, r: f64) {
+        match self.slots.get_mut(node & (HELD_SLOTS - 1)) {
+            Some(slot) if slot.0 == node as u32 => {
+                slot.2 += r;
+                if slot.1 >= BATCH.max(nd.n() >> BATCH_SHARE) {
+                    write(nd, slot);
+                    slot.0 = NIL;
+                }
+            }
+            _ => nd.add(r),
+        }
+    }
+
+    /// Every held batch written, and the slots taken and not used filled (at the end of a
+    /// thread's iterations): with nodes linked nowhere, copies of the move before, no children.
+    pub fn write_all<M: Copy>(&mut self, tree: &Tree<M>) {
+        for slot in &mut self.slots {
+            if slot.0 != NIL {
+                write(&tree.nodes[slot.0 as usize], slot);
+                slot.0 = NIL;
+            }
+        }
+        tree.nodes.fill(&mut self.nodes, |_, _| Node::new(None, NIL, 0));
+        tree.moves.fill(&mut self.moves, |moves, i| moves[i - 1]); // a chunk's first slot is always used
+        tree.kids.fill(&mut self.kids, |_, _| AtomicU32::new(NIL));
+    }
+}
+
+/// A held batch added to its node (see `Node::visit` on threads writing at once).
+fn write<M>(nd: &Node<M>, &mut (_, n, w): &mut (u32, u32, f64)) {
+    nd.n.store(nd.n() + n, Relaxed);
+    nd.add(w);
+}
+
 /// Where one walk down the tree ends.
 pub(crate) enum Leaf {
     Playout(usize),    // a leaf to play out from
@@ -343,6 +476,7 @@ pub(crate) struct Hand<'a, G: Game, K> {
     pub rng: &'a mut Rng,
     pub scratch: &'a mut Vec<G::Move>,
     pub path: &'a mut Vec<u64>, // the keys of the positions on the line walked, when the walk `repeats`
+    pub held: &'a mut Held,     // its visits at a shared tree's busy nodes, not yet written
 }
 
 /// The tree: nodes and their moves, all one search's threads grow (see `team`).
@@ -456,7 +590,7 @@ impl<M: Copy + PartialEq> Tree<M> {
 
     /// Fill a node's moves in the knowledge's order (and prove it if the game is over); false if
     /// another thread is at it, or there is no room for its moves.
-    pub fn expand<G: Game<Move = M>, K: Knowledge<G>>(&self, node: usize, state: &G, knowledge: &K, rng: &mut Rng, scratch: &mut Vec<M>) -> bool {
+    pub fn expand<G: Game<Move = M>, K: Knowledge<G>>(&self, node: usize, state: &G, knowledge: &K, rng: &mut Rng, scratch: &mut Vec<M>, held: &mut Held) -> bool {
         let nd = &self.nodes[node];
         if nd.expansion.compare_exchange(FRESH, EXPANDING, Acquire, Relaxed).is_err() {
             return false;
@@ -478,7 +612,12 @@ impl<M: Copy + PartialEq> Tree<M> {
             if moves.len() > self.most.load(Relaxed) {
                 self.most.fetch_max(moves.len(), Relaxed); // seldom: a write to a line all threads read
             }
-            match self.moves.claim(moves.len()) {
+            let claimed = if held.on() {
+                self.moves.claim_in(moves.len(), &mut held.moves, MOVES_CHUNK, |moves, i| moves[i - 1])
+            } else {
+                self.moves.claim(moves.len())
+            };
+            match claimed {
                 Some(at) => {
                     for (k, &mv) in moves.iter().enumerate() {
                         self.moves.put(at + k, mv);
@@ -521,7 +660,7 @@ impl<M: Copy + PartialEq> Tree<M> {
             if !nd.expanded() {
                 // A leaf seen for the first time: is the game over here? (Another thread's leaf,
                 // or one with no room for its moves, is played out from as it is.)
-                let expanded = self.expand(node, state, hand.knowledge, hand.rng, hand.scratch);
+                let expanded = self.expand(node, state, hand.knowledge, hand.rng, hand.scratch, hand.held);
                 if nd.proof() != UNPROVED {
                     if walk.proofs {
                         self.update_proof(nd.parent);
@@ -529,20 +668,20 @@ impl<M: Copy + PartialEq> Tree<M> {
                     break;
                 }
                 if node != 0 || !expanded {
-                    nd.visit();
+                    hand.held.visit(node, &self.nodes);
                     return Leaf::Playout(node);
                 }
             }
             if offer && node != 0 && solve_at == Some(nd.n()) {
                 if shared {
-                    nd.visit();
+                    hand.held.visit(node, &self.nodes);
                 }
                 return Leaf::Solve(node);
             }
             offer = true;
-            let next = self.select(node, walk);
+            let next = self.select(node, walk, hand.held);
             if !counted {
-                nd.visit();
+                hand.held.visit(node, &self.nodes);
             }
             counted = false;
             let Some(child) = next else {
@@ -554,7 +693,7 @@ impl<M: Copy + PartialEq> Tree<M> {
                 let key = state.key();
                 if hand.path.contains(&key) || walk.before_root(key) {
                     // A value, not a proof: it holds on this line only.
-                    self.nodes[node].visit();
+                    hand.held.visit(node, &self.nodes);
                     return Leaf::Value(node, walk.draw0);
                 }
                 hand.path.push(key);
@@ -562,7 +701,7 @@ impl<M: Copy + PartialEq> Tree<M> {
         }
         let nd = &self.nodes[node];
         if !counted {
-            nd.visit();
+            hand.held.visit(node, &self.nodes);
         }
         let v = walk.worth(nd.proof(), nd.player);
         Leaf::Value(node, if nd.player == 0 { v } else { 1.0 - v })
@@ -571,7 +710,7 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// Adds a playout's result along the path up from `node` (the visits were counted on the
     /// way down); a mover who can secure a proved draw (or better) by another move never counts
     /// less than that (score-bounded MCTS). True once the root is proved.
-    pub fn backup(&self, mut node: usize, mut r0: f64, walk: &Walk) -> bool {
+    pub fn backup(&self, mut node: usize, mut r0: f64, walk: &Walk, held: &mut Held) -> bool {
         loop {
             let nd = &self.nodes[node];
             let secure = nd.secure.load(Relaxed);
@@ -579,7 +718,7 @@ impl<M: Copy + PartialEq> Tree<M> {
                 let (floor, mover) = (walk.worth(secure, nd.mover()), nd.mover());
                 r0 = if mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
             }
-            nd.add(if nd.player == 0 { r0 } else { 1.0 - r0 });
+            held.add(node, nd, if nd.player == 0 { r0 } else { 1.0 - r0 });
             if nd.parent == NIL {
                 return nd.proof() != UNPROVED;
             }
@@ -589,20 +728,20 @@ impl<M: Copy + PartialEq> Tree<M> {
 
     /// The next untried move's new child, else the child with the best UCB score (skipping
     /// replies proved lost for the mover); None when the tree may not grow.
-    pub fn select(&self, node: usize, walk: &Walk) -> Option<usize> {
+    pub fn select(&self, node: usize, walk: &Walk, held: &mut Held) -> Option<usize> {
         let nd = &self.nodes[node];
         if walk.widen > 0 && nd.active() < nd.len() && nd.n() >= walk.widen {
             nd.set_active(nd.len()); // progressive widening: the held-back moves join
         }
         if nd.tried() < nd.active() {
-            match self.grow(node) {
+            match self.grow(node, held) {
                 Grown::Child(id) => return Some(id),
                 Grown::Full => return None,
                 Grown::Taken => {} // by other threads meanwhile: every move has its child
             }
         }
         // UCB1: mean + c·√(ln N / n), as mean + (c·√ln N)·(1/√n).
-        let explore = walk.c * ucb_terms(nd.n()).2;
+        let explore = walk.c * ucb_terms(if held.on() { held.counts(node, nd).0 } else { nd.n() }).2;
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let first = nd.child();
@@ -618,8 +757,9 @@ impl<M: Copy + PartialEq> Tree<M> {
             if walk.proofs && proof != UNPROVED {
                 continue;
             }
-            let (inverse, inverse_root, _) = ucb_terms(child.n());
-            let mean = if proof != UNPROVED { walk.worth(proof, child.player) } else { child.w() * inverse };
+            let (n, w) = if held.on() { held.counts(ch as usize, child) } else { (child.n(), child.w()) };
+            let (inverse, inverse_root, _) = ucb_terms(n);
+            let mean = if proof != UNPROVED { walk.worth(proof, child.player) } else { w * inverse };
             let score = mean + explore * inverse_root;
             if score > best_score {
                 best_score = score;
@@ -644,14 +784,14 @@ impl<M: Copy + PartialEq> Tree<M> {
 
     /// `node`'s slots for its children's indices, made with its first child (by whichever
     /// thread comes first: another's, made meanwhile, stays unused); None if there is no room.
-    fn kid_slots(&self, node: usize) -> Option<u32> {
+    fn kid_slots(&self, node: usize, held: &mut Held) -> Option<u32> {
         let nd = &self.nodes[node];
         let at = nd.kids_at();
         if at != NIL {
             return Some(at);
         }
         let len = nd.len();
-        let mine = self.kids.claim(len)?;
+        let mine = if held.on() { self.kids.claim_in(len, &mut held.kids, MOVES_CHUNK, |_, _| AtomicU32::new(NIL)) } else { self.kids.claim(len) }?;
         for k in 0..len {
             self.kids.put(mine + k, AtomicU32::new(NIL));
         }
@@ -663,12 +803,12 @@ impl<M: Copy + PartialEq> Tree<M> {
     }
 
     /// A new child of `node` for its next untried move, linked first in its list.
-    fn grow(&self, node: usize) -> Grown {
+    fn grow(&self, node: usize, held: &mut Held) -> Grown {
         let nd = &self.nodes[node];
         if self.bytes() >= self.limit {
             return Grown::Full;
         }
-        let Some(kids_at) = self.kid_slots(node) else {
+        let Some(kids_at) = self.kid_slots(node, held) else {
             return Grown::Full;
         };
         let mut tried = nd.tried();
@@ -683,7 +823,8 @@ impl<M: Copy + PartialEq> Tree<M> {
         }
         // There is room: a walk adds one node at most, and each thread passes the limit by one
         // at most (see `make_room` and `make_room_for_all`).
-        let id = self.nodes.claim(1).expect("room for a node");
+        let id = if held.on() { self.nodes.claim_in(1, &mut held.nodes, NODES_CHUNK, |_, _| Node::new(None, NIL, 0)) } else { self.nodes.claim(1) };
+        let id = id.expect("room for a node");
         let mv = self.moves[nd.moves_at() + tried];
         let mut head = nd.child.load(Relaxed);
         self.nodes.put(id, Node { sibling: head, ..Node::new(Some(mv), node as u32, nd.mover()) });
@@ -789,5 +930,54 @@ mod tests {
         let id = tree.nodes.claim(1).unwrap();
         tree.nodes.put(id, Node::new(Some(7), 0, 1));
         assert_eq!((tree.nodes.len(), tree.nodes[1].mv, tree.nodes.ptr), (2, Some(7), at));
+    }
+
+    #[test]
+    fn a_thread_holds_its_visits_at_a_busy_node_and_writes_them_in_batches() {
+        let mut tree: Tree<u32> = Tree::default();
+        tree.plant(0);
+        let root = tree.node(0);
+        (0..BUSY - 1).for_each(|_| root.visit());
+        // Not yet busy: written at once.
+        let mut held = Held::new(true);
+        held.visit(0, &tree.nodes);
+        held.add(0, tree.node(0), 1.0);
+        assert_eq!((tree.node(0).n(), tree.node(0).w()), (BUSY, 1.0));
+        // Busy: the thread counts its visits and results at once, the tree a batch at a time.
+        for k in 1..=BATCH {
+            held.visit(0, &tree.nodes);
+            assert_eq!(held.counts(0, tree.node(0)).0, BUSY + k);
+            held.add(0, tree.node(0), 0.5);
+            let written = if k < BATCH { BUSY } else { BUSY + BATCH };
+            assert_eq!(tree.node(0).n(), written, "after {k}");
+        }
+        assert_eq!(tree.node(0).w(), 1.0 + 0.5 * BATCH as f64);
+        // What is held at the end is written.
+        held.visit(0, &tree.nodes);
+        held.add(0, tree.node(0), 1.0);
+        assert_eq!(tree.node(0).n(), BUSY + BATCH);
+        held.write_all(&tree);
+        assert_eq!((tree.node(0).n(), tree.node(0).w()), (BUSY + BATCH + 1, 2.0 + 0.5 * BATCH as f64));
+        // A thread on its own tree holds nothing.
+        let mut own = Held::default();
+        own.visit(0, &tree.nodes);
+        assert_eq!(tree.node(0).n(), BUSY + BATCH + 2);
+    }
+
+    #[test]
+    fn a_chunk_taken_ahead_hands_out_its_slots_and_its_unused_ones_are_written_at_the_end() {
+        let mut tree: Tree<u32> = Tree::default();
+        tree.plant(0);
+        tree.moves.make_room(1000);
+        let mut held = Held::new(true);
+        let a = tree.moves.claim_in(3, &mut held.moves, MOVES_CHUNK, |m, i| m[i - 1]).unwrap();
+        (0..3).for_each(|k| tree.moves.put(a + k, 10 + k as u32));
+        let b = tree.moves.claim_in(2, &mut held.moves, MOVES_CHUNK, |m, i| m[i - 1]).unwrap();
+        (0..2).for_each(|k| tree.moves.put(b + k, 20 + k as u32));
+        // One count taken for both, the rest of the chunk taken too.
+        assert_eq!((a, b, tree.moves.len()), (0, 3, MOVES_CHUNK));
+        held.write_all(&tree);
+        assert!(held.moves.is_empty());
+        tree.moves.edit(|v| assert_eq!((v.len(), v[4], v[5], v[MOVES_CHUNK - 1]), (MOVES_CHUNK, 21, 21, 21)));
     }
 }
