@@ -397,7 +397,7 @@ impl Held {
 
     /// Whether this thread holds visits back (on a shared tree).
     #[inline(always)]
-    fn on(&self) -> bool {
+    pub fn on(&self) -> bool {
         !self.slots.is_empty()
     }
 
