@@ -1,7 +1,8 @@
 //! The search on several threads, in one of two ways (`Spec::shared_tree`):
 //! - Tree parallelism: every thread walks one tree, without a lock (see `tree`). A walk counts
 //!   its visits on the way down, as losses until the backup (a virtual loss), so the other
-//!   threads look elsewhere meanwhile. The first thread readies the root and measures a
+//!   threads look elsewhere meanwhile; at the tree's busy nodes each thread writes its visits a
+//!   batch at a time (`tree::Held`). The first thread readies the root and measures a
 //!   proved game's length; the others only iterate.
 //! - Root parallelism: every thread grows its own tree from the same root with its own random
 //!   source; the root's visits and values are summed, and a move proved by any tree is proved
