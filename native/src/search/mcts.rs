@@ -442,15 +442,15 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// Iterations on `tree` (this search's own, or one shared with other threads: `shared`) until
     /// the budget is spent, the root is proved, or another thread calls a halt.
     pub(crate) fn work(&mut self, mut tree: Place<G::Move>, state: &G, watch: &mut Watch) -> Result<(), Stop> {
-        self.held = Held::new(matches!(tree, Place::Shared(_)));
-        let out = self.iterations(&mut tree, state, watch);
+        let solve_at = self.solver.as_ref().map(|_| self.spec.solve_at());
+        self.held = Held::new(matches!(tree, Place::Shared(_)), solve_at);
+        let out = self.iterations(&mut tree, state, solve_at, watch);
         self.held.write_all(tree.tree());
         out
     }
 
     /// `work`'s iterations.
-    fn iterations(&mut self, tree: &mut Place<G::Move>, state: &G, watch: &mut Watch) -> Result<(), Stop> {
-        let solve_at = self.solver.as_ref().map(|_| self.spec.solve_at());
+    fn iterations(&mut self, tree: &mut Place<G::Move>, state: &G, solve_at: Option<u32>, watch: &mut Watch) -> Result<(), Stop> {
         let mut settled = tree.tree().settled();
         let mut done = 0u64;
         while !settled {

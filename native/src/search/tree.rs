@@ -356,7 +356,8 @@ impl Walk {
 }
 
 /// Visits from which a node of a shared tree is busy: its visits and results are held back by
-/// each thread and written in batches (`Held`).
+/// each thread and written in batches (`Held`); never at or below the visits at which the walk
+/// offers a node to the endgame solver, which are counted one by one to meet that count exactly.
 const BUSY: u32 = 128;
 /// A busy node's visits a thread holds before it writes them: this many, or a sixteenth of the
 /// node's visits if more (a batch moves the node's mean by a few hundredths at most).
@@ -381,6 +382,7 @@ const HELD_SLOTS: usize = 512;
 #[derive(Default)]
 pub(crate) struct Held {
     slots: Vec<(u32, u32, f64)>, // (node, visits, results for its `player`); node NIL: free
+    busy: u32,                   // the visits from which a node is busy
     /// The slots of the tree's arrays this thread has taken and not yet used: on a shared tree a
     /// thread takes them a chunk at a time, where taking each alone was a write to a count all
     /// threads write, at every iteration.
@@ -390,9 +392,11 @@ pub(crate) struct Held {
 }
 
 impl Held {
-    /// Held back on a shared tree (`on`), or written at once.
-    pub fn new(on: bool) -> Held {
-        Held { slots: if on { vec![(NIL, 0, 0.0); HELD_SLOTS] } else { Vec::new() }, ..Held::default() }
+    /// Held back on a shared tree (`on`), or written at once; a node busy from BUSY visits, or
+    /// past `solve_at` (where the walk offers a node to the endgame solver) if that is more.
+    pub fn new(on: bool, solve_at: Option<u32>) -> Held {
+        let busy = BUSY.max(solve_at.map_or(0, |s| s.saturating_add(1)));
+        Held { slots: if on { vec![(NIL, 0, 0.0); HELD_SLOTS] } else { Vec::new() }, busy, ..Held::default() }
     }
 
     /// Whether this thread holds visits back (on a shared tree).
@@ -414,7 +418,7 @@ impl Held {
     #[inline]
     fn visit<M>(&mut self, node: usize, nodes: &Grow<Node<M>>) {
         let nd = &nodes[node];
-        if self.slots.is_empty() || nd.n() < BUSY {
+        if self.slots.is_empty() || nd.n() < self.busy {
             return nd.visit();
         }
         let slot = &mut self.slots[node & (HELD_SLOTS - 1)];
@@ -939,7 +943,7 @@ mod tests {
         let root = tree.node(0);
         (0..BUSY - 1).for_each(|_| root.visit());
         // Not yet busy: written at once.
-        let mut held = Held::new(true);
+        let mut held = Held::new(true, None);
         held.visit(0, &tree.nodes);
         held.add(0, tree.node(0), 1.0);
         assert_eq!((tree.node(0).n(), tree.node(0).w()), (BUSY, 1.0));
@@ -965,11 +969,27 @@ mod tests {
     }
 
     #[test]
+    fn a_node_is_not_busy_until_past_the_visits_at_which_it_is_offered_to_the_solver() {
+        // The walk offers a node to the endgame solver when its visits are exactly `solve_at`:
+        // a batch must not jump over that count.
+        let mut tree: Tree<u32> = Tree::default();
+        tree.plant(0);
+        let mut held = Held::new(true, Some(200));
+        for k in 1..=201 {
+            held.visit(0, &tree.nodes);
+            assert_eq!(tree.node(0).n(), k, "each visit written up to 201");
+        }
+        held.visit(0, &tree.nodes);
+        assert_eq!(tree.node(0).n(), 201, "busy from there");
+        assert_eq!(Held::new(true, Some(20)).busy, BUSY);
+    }
+
+    #[test]
     fn a_chunk_taken_ahead_hands_out_its_slots_and_its_unused_ones_are_written_at_the_end() {
         let mut tree: Tree<u32> = Tree::default();
         tree.plant(0);
         tree.moves.make_room(1000);
-        let mut held = Held::new(true);
+        let mut held = Held::new(true, None);
         let a = tree.moves.claim_in(3, &mut held.moves, MOVES_CHUNK, |m, i| m[i - 1]).unwrap();
         (0..3).for_each(|k| tree.moves.put(a + k, 10 + k as u32));
         let b = tree.moves.claim_in(2, &mut held.moves, MOVES_CHUNK, |m, i| m[i - 1]).unwrap();
