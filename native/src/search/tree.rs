@@ -246,10 +246,12 @@ impl<T> Grow<T> {
         let room = self.buf.capacity();
         self.taken.fetch_update(Relaxed, Relaxed, |t| (t + k <= room).then_some(t + k)).ok()
     }
-    /// `k` slots claimed from a thread's `chunk` of this array, the first's index; the chunk is
-    /// taken anew (at least `size` slots, or just `k` where the array has no more room) when it
-    /// has too few, what was left of the old one filled with `fill`. None if there is no room.
-    fn claim_in(&self, k: usize, chunk: &mut std::ops::Range<usize>, size: usize, fill: impl Fn(&Self, usize) -> T) -> Option<usize> {
+    /// `k` slots claimed, the first's index: from a thread's `chunk` of this array where it has
+    /// one (a thread on a shared tree), else straight from the array. The chunk is taken anew (at
+    /// least `size` slots, or just `k` where the array has no more room) when it has too few, what
+    /// was left of the old one filled with `fill`. None if there is no room.
+    fn claim_in(&self, k: usize, chunk: Option<&mut std::ops::Range<usize>>, size: usize, fill: impl Fn(&Self, usize) -> T) -> Option<usize> {
+        let Some(chunk) = chunk else { return self.claim(k) };
         if chunk.len() < k {
             self.fill(chunk, fill);
             let at = match self.claim(size.max(k)) {
@@ -616,12 +618,7 @@ impl<M: Copy + PartialEq> Tree<M> {
             if moves.len() > self.most.load(Relaxed) {
                 self.most.fetch_max(moves.len(), Relaxed); // seldom: a write to a line all threads read
             }
-            let claimed = if held.on() {
-                self.moves.claim_in(moves.len(), &mut held.moves, MOVES_CHUNK, |moves, i| moves[i - 1])
-            } else {
-                self.moves.claim(moves.len())
-            };
-            match claimed {
+            match self.moves.claim_in(moves.len(), held.on().then_some(&mut held.moves), MOVES_CHUNK, |moves, i| moves[i - 1]) {
                 Some(at) => {
                     for (k, &mv) in moves.iter().enumerate() {
                         self.moves.put(at + k, mv);
@@ -795,7 +792,7 @@ impl<M: Copy + PartialEq> Tree<M> {
             return Some(at);
         }
         let len = nd.len();
-        let mine = if held.on() { self.kids.claim_in(len, &mut held.kids, MOVES_CHUNK, |_, _| AtomicU32::new(NIL)) } else { self.kids.claim(len) }?;
+        let mine = self.kids.claim_in(len, held.on().then_some(&mut held.kids), MOVES_CHUNK, |_, _| AtomicU32::new(NIL))?;
         for k in 0..len {
             self.kids.put(mine + k, AtomicU32::new(NIL));
         }
@@ -827,7 +824,7 @@ impl<M: Copy + PartialEq> Tree<M> {
         }
         // There is room: a walk adds one node at most, and each thread passes the limit by one
         // at most (see `make_room` and `make_room_for_all`).
-        let id = if held.on() { self.nodes.claim_in(1, &mut held.nodes, NODES_CHUNK, |_, _| Node::new(None, NIL, 0)) } else { self.nodes.claim(1) };
+        let id = self.nodes.claim_in(1, held.on().then_some(&mut held.nodes), NODES_CHUNK, |_, _| Node::new(None, NIL, 0));
         let id = id.expect("room for a node");
         let mv = self.moves[nd.moves_at() + tried];
         let mut head = nd.child.load(Relaxed);
@@ -990,9 +987,9 @@ mod tests {
         tree.plant(0);
         tree.moves.make_room(1000);
         let mut held = Held::new(true, None);
-        let a = tree.moves.claim_in(3, &mut held.moves, MOVES_CHUNK, |m, i| m[i - 1]).unwrap();
+        let a = tree.moves.claim_in(3, Some(&mut held.moves), MOVES_CHUNK, |m, i| m[i - 1]).unwrap();
         (0..3).for_each(|k| tree.moves.put(a + k, 10 + k as u32));
-        let b = tree.moves.claim_in(2, &mut held.moves, MOVES_CHUNK, |m, i| m[i - 1]).unwrap();
+        let b = tree.moves.claim_in(2, Some(&mut held.moves), MOVES_CHUNK, |m, i| m[i - 1]).unwrap();
         (0..2).for_each(|k| tree.moves.put(b + k, 20 + k as u32));
         // One count taken for both, the rest of the chunk taken too.
         assert_eq!((a, b, tree.moves.len()), (0, 3, MOVES_CHUNK));
