@@ -517,29 +517,31 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// Make `root`'s subtree the whole tree, in place: the rest is dropped without a copy of the
     /// kept part beside the old arrays, so a search's memory never holds two trees.
     ///
-    /// A node is kept if its parent is. Nodes are made after their parents, so one pass in order
-    /// finds them all; but threads on one tree take slots a chunk at a time, so there a child
-    /// may lie before its parent, and passes are made until one finds no more. The kept nodes
-    /// keep their order, `root` first: the k-th other kept node becomes node k, and lay at k or
-    /// later, so each moves down to a slot no node still to be moved holds. Moves are kept the
-    /// same way, in the order their lists were filled.
+    /// A node is kept if its parent is. One pass in order settles each node from its parent's
+    /// fate: on one thread a parent always lies before its children, so it is known already;
+    /// threads on one tree take slots a chunk at a time, so there a child may lie before its
+    /// parent, and the pass then climbs the parents to the first whose fate is known and settles
+    /// the whole climb (each node is settled once). The kept nodes keep their order, `root`
+    /// first: the k-th other kept node becomes node k, and lay at k or later, so each moves down
+    /// to a slot no node still to be moved holds. Moves are kept the same way, in the order their
+    /// lists were filled.
     fn keep_subtree(&mut self, root: usize) {
         let (kept, new_id) = self.tree.nodes.edit(|nodes| {
-            let mut new_id = vec![NIL; nodes.len()]; // by old index; NIL: dropped
-            new_id[root] = 0; // kept (numbered below)
-            loop {
-                let (mut found, mut behind) = (false, false);
-                for (old, nd) in nodes.iter().enumerate() {
-                    let parent = nd.parent as usize; // NIL: the root's, or a slot a thread took and did not use
-                    if new_id[old] == NIL && nd.parent != NIL && new_id[parent] != NIL {
-                        new_id[old] = 0;
-                        found = true;
+            const UNKNOWN: u32 = NIL - 1;
+            let mut new_id = vec![UNKNOWN; nodes.len()]; // by old index; NIL: dropped, 0: kept (numbered below)
+            new_id[root] = 0;
+            let mut climb = Vec::new();
+            for old in 0..nodes.len() {
+                let mut at = old;
+                while new_id[at] == UNKNOWN {
+                    climb.push(at);
+                    match nodes[at].parent {
+                        NIL => break, // the old root, or a slot a thread took and did not use: dropped
+                        parent => at = parent as usize,
                     }
-                    behind |= nd.parent != NIL && parent > old;
                 }
-                if !(found && behind) {
-                    break;
-                }
+                let fate = if new_id[at] == 0 { 0 } else { NIL };
+                climb.drain(..).for_each(|i| new_id[i] = fate);
             }
             let mut kept = 1u32;
             for (old, id) in new_id.iter_mut().enumerate() {
