@@ -235,10 +235,10 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
     fn choose_on_one_tree(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
         let (first, rest) = self.members.split_first_mut().unwrap();
         first.ready(state, since);
+        rest.iter_mut().for_each(|m| m.join(first, state)); // with the root settled, a helper's counts are none
         if !first.settled() {
             let halt = Arc::new(AtomicBool::new(false));
             let span = first.spec.seconds.map(Duration::from_secs_f64);
-            rest.iter_mut().for_each(|m| m.join(first, state));
             let mut tree = first.take_tree();
             tree.make_room_for_all(rest.len() + 1);
             let shared = &tree;
@@ -416,6 +416,19 @@ mod tests {
             assert_eq!(team.stats.iterations, 4_000); // 2 000 a thread
             assert!(visits >= 3_990 && visits <= 4_000, "{visits}");
         }
+    }
+
+    #[test]
+    fn a_root_settled_before_the_search_counts_no_iterations() {
+        // The second search finds the kept root proved and does no work: no thread's counts of an
+        // earlier search are reported again.
+        let mut team = Team::new(spec(None, Some(20_000)), Plain, 3, false, 2);
+        let state = nim(10);
+        team.choose(&state, None, &mut Watch::silent()).unwrap();
+        assert!(team.members[0].settled());
+        team.members[1].stats.iterations = 1_000; // as if the helper had searched the move before
+        team.choose(&state, Some(&[]), &mut Watch::silent()).unwrap();
+        assert_eq!(team.stats.iterations, 0);
     }
 
     #[test]
