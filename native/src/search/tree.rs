@@ -824,8 +824,7 @@ impl<M: Copy + PartialEq> Tree<M> {
         }
         // There is room: a walk adds one node at most, and each thread passes the limit by one
         // at most (see `make_room` and `make_room_for_all`).
-        let id = self.nodes.claim_in(1, held.on().then_some(&mut held.nodes), NODES_CHUNK, |_, _| Node::new(None, NIL, 0));
-        let id = id.expect("room for a node");
+        let id = self.nodes.claim_in(1, held.on().then_some(&mut held.nodes), NODES_CHUNK, |_, _| Node::new(None, NIL, 0)).expect("room for a node");
         let mv = self.moves[nd.moves_at() + tried];
         let mut head = nd.child.load(Relaxed);
         self.nodes.put(id, Node { sibling: head, ..Node::new(Some(mv), node as u32, nd.mover()) });
