@@ -70,6 +70,9 @@ def strong_speed(game_id: str, seconds: float, seed: int = 1, threads: int = 1,
                  shared_tree: bool | None = None) -> tuple[float, float]:
     """Strong's iterations per wall second over a game's first moves, and the cores it got (CPU / wall time).
 
+    A move counts all the wall time it took, the cut of the tree kept from the move before included:
+    one thread's clock starts after the cut, where a team's started before it.
+
     The cores say whether the machine gave the threads what they asked for: on a shared machine
     two threads may get much less than two cores. `shared_tree`: the threads grow one tree (True)
     or one each (False); None: the search's default.
@@ -84,9 +87,10 @@ def strong_speed(game_id: str, seconds: float, seed: int = 1, threads: int = 1,
     for _ in range(6):
         if state.is_over:
             break
+        t0 = time.perf_counter()
         move = bot.choose(moves)
+        spent += time.perf_counter() - t0  # the whole move, the kept tree's cut included
         done += bot.stats["iterations"]
-        spent += bot.stats["seconds"]
         state, moves = state.play(move), moves + [str(move)]
     cores = (time.process_time() - c0) / spent if spent else 0.0
     return (done / spent if spent else 0.0), cores
