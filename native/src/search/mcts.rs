@@ -375,14 +375,15 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// What comes before the iterations: the kept tree walked down `since` (or a new one), the
     /// root expanded, and the root offered to the game's knowledge and the endgame solver.
     pub(crate) fn begin(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
-        self.ready(state, since);
+        self.ready(state, since, watch)?;
         self.solve_root(state, watch)
     }
 
-    /// What comes before the root is offered to the endgame solver (see `begin`).
-    pub(crate) fn ready(&mut self, state: &G, since: Option<&[G::Move]>) {
+    /// What comes before the root is offered to the endgame solver (see `begin`); a cancellation
+    /// heard while the kept tree is cut out leaves no tree.
+    pub(crate) fn ready(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
         let view = self.knowledge.begin(state);
-        let reused = view == self.view && self.spec.reuse() && since.map_or(false, |path| self.reroot(path));
+        let reused = view == self.view && self.spec.reuse() && since.map_or(Ok(false), |path| self.reroot(path, watch))?;
         self.view = view;
         if !reused {
             self.tree.plant(1 - state.to_move() as u8);
@@ -413,6 +414,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 self.prove_root_move(mv, plies);
             }
         }
+        Ok(())
     }
 
     /// The tree, taken out for the iterations (shared by a team's threads, or this thread's own:
@@ -492,9 +494,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     }
 
     /// Walk the kept tree down `path` and make the node reached the root; false if it is not there.
-    fn reroot(&mut self, path: &[G::Move]) -> bool {
+    fn reroot(&mut self, path: &[G::Move], watch: &mut Watch) -> Result<bool, Stop> {
         if self.tree.nodes.len() == 0 {
-            return false;
+            return Ok(false);
         }
         let mut node = 0u32;
         for &mv in path {
@@ -503,15 +505,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 c = self.tree.node(c as usize).sibling;
             }
             if c == NIL {
-                return false;
+                return Ok(false);
             }
             node = c;
         }
-        if node == 0 {
-            return true;
+        if node != 0 {
+            self.keep_subtree(node as usize, watch).inspect_err(|_| self.tree.clear())?;
         }
-        self.keep_subtree(node as usize);
-        true
+        Ok(true)
     }
 
     /// Make `root`'s subtree the whole tree, in place: the rest is dropped without a copy of the
@@ -525,7 +526,12 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// first: the k-th other kept node becomes node k, and lay at k or later, so each moves down
     /// to a slot no node still to be moved holds. Moves are kept the same way, in the order their
     /// lists were filled.
-    fn keep_subtree(&mut self, root: usize) {
+    ///
+    /// The passes tick `watch` as they go (a tree of millions of nodes takes a few hundred ms); a
+    /// cancellation stops them and leaves the arrays to be cleared.
+    fn keep_subtree(&mut self, root: usize, watch: &mut Watch) -> Result<(), Stop> {
+        // Whether the caller still wants the search, asked every 16 384 steps of a pass.
+        let mut heard = |step: usize| if step % 16_384 == 0 && !watch.tick(Instant::now()) { Err(Stop::Cancel) } else { Ok(()) };
         // The kept nodes' lists of moves and of children's indices, each as (where it lies, node)
         // in one number, where in the high half: gathered as the nodes move, which reads each
         // node once (on 2 threads a tree of two million nodes takes some 10 ms a pass).
@@ -536,6 +542,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             new_id[root] = 0;
             let mut climb = Vec::new();
             for old in 0..nodes.len() {
+                heard(old)?;
                 let mut at = old;
                 while new_id[at] == UNKNOWN {
                     climb.push(at);
@@ -559,6 +566,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             let map = |i: u32| if i == NIL { NIL } else { new_id[i as usize] };
             let order = std::iter::once(root).chain((0..nodes.len()).filter(|&old| old != root && new_id[old] != NIL));
             for (new, old) in order.enumerate() {
+                heard(new)?;
                 let mut nd = nodes[old].clone();
                 nd.relink(map(nd.child()));
                 if old == root {
@@ -575,15 +583,16 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 nodes[new] = nd;
             }
             nodes.truncate(kept as usize);
-            new_id
-        });
+            Ok(new_id)
+        })?;
         // Each array's kept lists moved down in the order they were filled, so that none lands on
         // a list still to be moved.
         let nodes = &mut self.tree.nodes;
         let mut to = 0usize;
         sort_by_high_half(&mut moves_lists);
         self.tree.moves.edit(|moves| {
-            for list in moves_lists {
+            for (k, list) in moves_lists.into_iter().enumerate() {
+                heard(k)?;
                 let (at, id) = ((list >> 32) as usize, list as u32 as usize);
                 let n = nodes[id].len();
                 moves.copy_within(at..at + n, to);
@@ -591,12 +600,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 to += n;
             }
             moves.truncate(to);
-        });
+            Ok(())
+        })?;
         // And the children's indices, renumbered.
         let mut to = 0usize;
         sort_by_high_half(&mut kids_lists);
         self.tree.kids.edit(|kids| {
-            for list in kids_lists {
+            for (k, list) in kids_lists.into_iter().enumerate() {
+                heard(k)?;
                 let (at, id) = ((list >> 32) as usize, list as u32 as usize);
                 for k in 0..nodes[id].len() {
                     let old = *kids[at + k].get_mut();
@@ -606,7 +617,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
                 to += nodes[id].len();
             }
             kids.truncate(to);
-        });
+            Ok(())
+        })
     }
 
     /// One walk down the tree from the root, a playout from where it ends, and the backup;
@@ -1185,7 +1197,7 @@ pub(crate) mod tests {
         let size = before.matches('/').count();
         let arrays = (m.tree.nodes.capacity(), m.tree.moves.capacity(), m.tree.kids.capacity());
         assert!(size > 100 && size < m.tree.nodes.len() / 2, "{size} of {}", m.tree.nodes.len());
-        assert!(m.reroot(&[2, 1]));
+        assert!(m.reroot(&[2, 1], &mut Watch::silent()).unwrap());
         assert_eq!(picture(&m, 0), before);
         let root = m.tree.node(0);
         assert_eq!((m.tree.nodes.len(), root.parent, root.sibling, root.mv), (size, NIL, NIL, None));
@@ -1208,7 +1220,7 @@ pub(crate) mod tests {
         // Each thread took its nodes' slots a chunk at a time: some children lie before their parents.
         let behind = (1..m.tree.nodes.len()).filter(|&i| m.tree.node(i).parent != NIL && m.tree.node(i).parent as usize > i).count();
         assert!(behind > 0);
-        assert!(m.reroot(&[2, 1]));
+        assert!(m.reroot(&[2, 1], &mut Watch::silent()).unwrap());
         assert_eq!(picture(m, 0), before);
         let size = before.matches('/').count();
         assert_eq!(m.tree.nodes.len(), size);
@@ -1216,6 +1228,20 @@ pub(crate) mod tests {
         assert_eq!((0..size).map(|i| m.tree.node(i).len()).sum::<usize>(), m.tree.moves.len());
         let with_kids = (0..size).filter(|&i| m.tree.node(i).kids_at() != NIL);
         assert_eq!(with_kids.map(|i| m.tree.node(i).len()).sum::<usize>(), m.tree.kids.len());
+    }
+
+    #[test]
+    fn a_cancellation_heard_while_the_kept_tree_is_cut_out_leaves_none_and_the_next_search_starts_anew() {
+        let mut m = Mcts::new(spec(20_000), Plain, 4, false);
+        let nim = Nim { stones: 60, to_move: 0 };
+        m.search(&nim, None, &mut Watch::silent()).unwrap();
+        let halt = AtomicBool::new(true); // the caller has already asked to stop
+        let next = Nim { stones: 57, to_move: 0 };
+        assert_eq!(m.search(&next, Some(&[2, 1]), &mut Watch::helper(&halt, None, None)), Err(Stop::Cancel));
+        assert_eq!((m.tree.nodes.len(), m.tree.moves.len(), m.tree.kids.len()), (0, 0, 0));
+        m.search(&next, Some(&[2, 1]), &mut Watch::silent()).unwrap();
+        assert_eq!((m.stats.reused, m.stats.iterations), (0, 20_000), "a fresh tree");
+        assert_eq!(m.tree.node(0).n(), 20_000);
     }
 
     #[test]

@@ -234,7 +234,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
     /// the move.
     fn choose_on_one_tree(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
         let (first, rest) = self.members.split_first_mut().unwrap();
-        first.ready(state, since);
+        first.ready(state, since, watch)?;
         rest.iter_mut().for_each(|m| m.join(first, state)); // with the root settled, a helper's counts are none
         if !first.settled() {
             let halt = Arc::new(AtomicBool::new(false));
