@@ -70,8 +70,8 @@ def strong_speed(game_id: str, seconds: float, seed: int = 1, threads: int = 1,
                  shared_tree: bool | None = None) -> tuple[float, float]:
     """Strong's iterations per wall second over a game's first moves, and the cores it got (CPU / wall time).
 
-    A move counts all the wall time it took, the cut of the tree kept from the move before included:
-    one thread's clock starts after the cut, where a team's started before it.
+    A move counts all the wall time it took, the cut of the tree kept from the move before included
+    (the search's clock starts before the cut too, since 29 Nov, late).
 
     The cores say whether the machine gave the threads what they asked for: on a shared machine
     two threads may get much less than two cores. `shared_tree`: the threads grow one tree (True)
