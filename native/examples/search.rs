@@ -15,7 +15,7 @@ fn main() {
     let spec = if knowledge { Spec { solve_nodes, ..Spec::new(None, Some(iterations)) } } else { Spec::uct(1.0, None, Some(iterations)) };
     let mut engine = make(game, &Options::default(), spec, 1, 1).unwrap();
     let t = std::time::Instant::now();
-    let (scored, stats) = match engine.search(&moves, &mut Watch::silent()) { Ok(x) => x, Err(e) => panic!("{e:?}") };
+    let (scored, stats) = match engine.search(&moves, true, &mut Watch::silent()) { Ok(x) => x, Err(e) => panic!("{e:?}") };
     let s = t.elapsed().as_secs_f64();
     println!("{game}: {:.0} iterations/s, solved {}, nodes {}, best {:?}", stats.iterations as f64 / s, stats.solved, stats.nodes, &scored[..scored.len().min(3)]);
 }

@@ -42,8 +42,10 @@ pub trait Engine: Send + Sync {
     fn legal(&self, moves: &[String]) -> Result<Vec<String>, String>;
     /// The legal moves before each of `moves` and after the last, in notation (for rule tests).
     fn trace(&self, moves: &[String]) -> Result<Vec<Vec<String>>, String>;
-    /// Search the position after `moves`: the root's moves, best first, and the counters.
-    fn search(&mut self, moves: &[String], watch: &mut Watch) -> Result<(Vec<Scored>, Stats), Failure>;
+    /// Search the position after `moves`: the root's moves, best first, and the counters. `play`:
+    /// the search chooses a move to play, rather than judging the position for a person (see
+    /// `Knowledge::play_for_match`).
+    fn search(&mut self, moves: &[String], play: bool, watch: &mut Watch) -> Result<(Vec<Scored>, Stats), Failure>;
     /// Perfect's analysis: every move proved (or None if the root is not solved by `seconds`).
     fn perfect(&mut self, moves: &[String], exact: bool, seconds: f64, extra: f64, watch: &mut Watch) -> Result<Option<Vec<Scored>>, Failure>;
     /// The solver's score of the position after `moves` in the window (WIN - n: the mover wins in n
@@ -169,7 +171,7 @@ impl<G: Native> Engine for GameEngine<G> {
         Ok(out)
     }
 
-    fn search(&mut self, moves: &[String], watch: &mut Watch) -> Result<(Vec<Scored>, Stats), Failure> {
+    fn search(&mut self, moves: &[String], play: bool, watch: &mut Watch) -> Result<(Vec<Scored>, Stats), Failure> {
         let (state, played) = self.replay(moves)?;
         let mut legal = Vec::new();
         state.legal_moves(&mut legal);
@@ -192,7 +194,10 @@ impl<G: Native> Engine for GameEngine<G> {
             }
         }
         let (evals, stats) = match &mut self.search {
-            Search::Knowing(m) => run(m, &state, since, watch)?,
+            Search::Knowing(m) => {
+                m.play_for_match(play);
+                run(m, &state, since, watch)?
+            }
             Search::Plain(m) => run(m, &state, since, watch)?,
         };
         self.last = Some(moves.to_vec());

@@ -390,9 +390,17 @@ pub struct FrozenForestKnowledge {
     pub approach: f64,     // share of Yuki's playout steps toward Mina in Mina's search
     pub sweep: bool,       // Yuki's playouts in his own search sweep (safe Warnsdorff); else random
     pub mina_greedy: bool, // Mina's playouts hide where Yuki has the fewest steps; else random
+    /// In play (`play_for_match`), Yuki's reward for a lost playout in which he ate at least
+    /// `target` trees (0: the plain result). See `begin`.
+    pub komi: f64,
+    for_match: bool, // this search chooses a move to play: it steers by the match's trees
+    target: u32,     // the trees eaten that earn a lost Yuki `komi`
     #[cfg(feature = "experiments")]
     pub tried: Tried,
 }
+
+/// Playouts from the root whose median count of trees eaten is the match's target (`begin`).
+const TARGET_PLAYOUTS: usize = 64;
 
 /// Frozen Forest's knobs tried and left off (the `experiments` build only; all off by default).
 #[cfg(feature = "experiments")]
@@ -404,6 +412,7 @@ pub struct Tried {
     pub mina_keep: usize,   // ... and holds back all but this many of them (0: none held)
     pub corner_trees: u32,  // from this few trees, Yuki's playouts corner Mina instead of sweeping
     pub own_approach: f64,  // share of Yuki's playout steps toward Mina in his own search
+    pub mina_sees_sweep: bool, // in play, Mina's playouts give Yuki his own sweep instead of the approach
 }
 
 impl Native for FrozenForest {
@@ -417,6 +426,9 @@ impl Native for FrozenForest {
             approach: 0.8,
             sweep: true,
             mina_greedy: true,
+            komi: 0.5,
+            for_match: false,
+            target: 0,
             #[cfg(feature = "experiments")]
             tried: Tried::default(),
         }
@@ -424,6 +436,37 @@ impl Native for FrozenForest {
 }
 
 impl FrozenForestKnowledge {
+    /// A playout to the game's end by the game's playout policy.
+    fn play_out(&self, state: &mut FrozenForest, moves: &mut Vec<u8>, rng: &mut Rng) {
+        loop {
+            state.legal_moves(moves);
+            if moves.is_empty() {
+                return;
+            }
+            let mv = if moves.len() == 1 || state.yuki == NONE || state.mina == NONE {
+                moves[rng.below(moves.len())]
+            } else if state.to_move() == MINA {
+                self.mina_playout_step(state, moves, rng)
+            } else if self.searcher == YUKI || self.sees_sweep() {
+                self.own_playout_step(state, moves, rng)
+            } else if rng.unit() < self.approach {
+                state.yuki_playout_move(moves, YukiRule::Approach, rng)
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            state.play(mv);
+        }
+    }
+
+    #[cfg(feature = "experiments")]
+    fn sees_sweep(&self) -> bool {
+        self.for_match && self.tried.mina_sees_sweep
+    }
+    #[cfg(not(feature = "experiments"))]
+    fn sees_sweep(&self) -> bool {
+        false
+    }
+
     /// Mina's playout step: where Yuki has the fewest steps (or at random without `mina_greedy`).
     fn mina_playout_step(&self, state: &FrozenForest, moves: &mut [u8], rng: &mut Rng) -> u8 {
         if !self.mina_greedy {
@@ -461,9 +504,36 @@ impl FrozenForestKnowledge {
 }
 
 impl Knowledge<FrozenForest> for FrozenForestKnowledge {
+    /// In play, the search aims at the match as well as the game (dynamic komi, as Go programs
+    /// set it when one side is far ahead: Baudiš, "Balancing MCTS by dynamically adjusting komi",
+    /// 2011). Between good players Mina wins every game, and the match goes to the Yuki who ate
+    /// more trees; a search whose every playout ends in Mina's win cannot tell Yuki's moves
+    /// apart, nor Mina's. So a lost Yuki who ate at least the target gets `komi` instead of 0:
+    /// Yuki's search reaches for the target, Mina's keeps him below it. The target is the median
+    /// of the trees eaten in playouts from the root, so that about half of them reach it. A
+    /// search for a person (hints, reviews) keeps the plain result, whose values are chances.
     fn begin(&mut self, root: &FrozenForest) -> u32 {
         self.searcher = root.to_move();
-        self.searcher as u32
+        if self.for_match && self.komi > 0.0 {
+            let mut rng = Rng::new(root.key() ^ 0x6b6f_6d69); // the same target on every thread
+            let mut moves = Vec::new();
+            let mut eaten: Vec<u16> = (0..TARGET_PLAYOUTS)
+                .map(|_| {
+                    let mut end = root.clone();
+                    self.play_out(&mut end, &mut moves, &mut rng);
+                    end.eaten
+                })
+                .collect();
+            eaten.sort_unstable();
+            self.target = u32::from(eaten[TARGET_PLAYOUTS / 2]);
+        }
+        // A tree grown for play is not reused for a person's view, nor the other way round; a
+        // target moved from one move to the next keeps the tree (its values drift by little).
+        self.searcher as u32 | u32::from(self.for_match) << 1
+    }
+
+    fn play_for_match(&mut self, on: bool) {
+        self.for_match = on;
     }
 
     /// Yuki's own search looks first at the steps his sweep would take, and at any that wins:
@@ -508,24 +578,15 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
     }
 
     fn playout(&self, state: &mut FrozenForest, moves: &mut Vec<u8>, rng: &mut Rng) -> f64 {
-        loop {
-            state.legal_moves(moves);
-            if moves.is_empty() {
-                return result0(state);
-            }
-            let mv = if moves.len() == 1 || state.yuki == NONE || state.mina == NONE {
-                moves[rng.below(moves.len())]
-            } else if state.to_move() == MINA {
-                self.mina_playout_step(state, moves, rng)
-            } else if self.searcher == YUKI {
-                self.own_playout_step(state, moves, rng)
-            } else if rng.unit() < self.approach {
-                state.yuki_playout_move(moves, YukiRule::Approach, rng)
-            } else {
-                moves[rng.below(moves.len())]
-            };
-            state.play(mv);
+        self.play_out(state, moves, rng);
+        self.result(state)
+    }
+
+    fn result(&self, state: &FrozenForest) -> f64 {
+        if self.for_match && self.komi > 0.0 && state.winner() == Some(MINA) && u32::from(state.eaten) >= self.target {
+            return self.komi;
         }
+        result0(state)
     }
 
     fn wants_solver(&self, _state: &FrozenForest) -> bool {
@@ -556,6 +617,8 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
             "mina_keep" => self.tried.mina_keep = value as usize,
             "corner_trees" => self.tried.corner_trees = value as u32,
             "own_approach" => self.tried.own_approach = value,
+            "komi" => self.komi = value,
+            "mina_sees_sweep" => self.tried.mina_sees_sweep = value != 0.0,
             _ => return false,
         }
         true
@@ -638,5 +701,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// In play, a lost Yuki who ate the target earns `komi`: the target is the median of the
+    /// trees eaten in playouts from the root (so about half of them reach it), the same on every
+    /// thread; a search for a person keeps the plain result, and the two never share a tree.
+    #[test]
+    fn in_play_a_lost_yuki_who_ate_the_median_of_the_playouts_earns_the_komi() {
+        let opts = options(&[]);
+        let mut root = FrozenForest::new(&opts).unwrap();
+        let mut moves = Vec::new();
+        for mv in ["e5", "a1", "e6"] {
+            root.play(root.parse(mv).unwrap());
+        }
+        let (mut play, mut judge) = (FrozenForest::knowledge(false), FrozenForest::knowledge(false));
+        play.play_for_match(true);
+        let view = play.begin(&root);
+        assert_ne!(view, judge.begin(&root), "a tree grown for play serves no person's view");
+        let mut again = FrozenForest::knowledge(false);
+        again.play_for_match(true);
+        again.begin(&root);
+        assert_eq!(again.target, play.target, "every thread aims at the same target");
+        let mut rng = Rng::new(11);
+        let (mut reached, mut games) = (0, 0);
+        for _ in 0..400 {
+            let mut end = root.clone();
+            let value = play.playout(&mut end, &mut moves, &mut rng);
+            let plain = judge.result(&end);
+            assert_eq!(plain, result0(&end), "a person's view keeps the plain result");
+            if end.winner() == Some(MINA) {
+                games += 1;
+                let over = u32::from(end.eaten) >= play.target;
+                reached += usize::from(over);
+                assert_eq!(value, if over { play.komi } else { 0.0 }, "{} eaten, target {}", end.eaten, play.target);
+            } else {
+                assert_eq!(value, 1.0);
+            }
+        }
+        assert!(play.target > 3 && play.target < 100, "target {}", play.target);
+        let share = reached as f64 / games as f64;
+        assert!((0.35..=0.75).contains(&share), "{reached} of {games} lost playouts reached the target");
     }
 }

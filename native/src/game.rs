@@ -109,6 +109,11 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn begin(&mut self, _root: &G) -> u32 {
         0
     }
+    /// Whether the coming searches choose a move to play (`true`) or judge positions for a person
+    /// (`false`, the default: hints and reviews, whose values read as chances of winning). A game
+    /// whose match counts more than who wins (Frozen Forest's trees) may steer its play by the
+    /// match; its values are then no longer chances.
+    fn play_for_match(&mut self, _on: bool) {}
     /// Orders a new node's moves, the first tried first; returns how many to keep. The moves
     /// after that are held back: searched only once every kept move is proved not to win.
     fn order(&self, _state: &G, moves: &mut [G::Move], rng: &mut Rng) -> usize {

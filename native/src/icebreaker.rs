@@ -757,7 +757,7 @@ mod tests {
         let strong = Spec { solve_nodes: 20_000, ..Spec::new(Some(5.0), None) };
         let mut engine = crate::engine::make("icebreaker", &Options::default(), strong, 1, 1).unwrap();
         let late: Vec<String> = LATE.split_whitespace().map(|m| m.to_string()).collect();
-        let (scored, stats) = engine.search(&late, &mut crate::search::Watch::silent()).unwrap();
+        let (scored, stats) = engine.search(&late, true, &mut crate::search::Watch::silent()).unwrap();
         assert!(["e4-e3", "e4-d3"].contains(&scored[0].0.as_str()) && scored[0].3.is_some(), "{scored:?}");
         assert_eq!((stats.iterations, stats.solved), (0, 1), "proved before the search began");
 

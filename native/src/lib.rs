@@ -210,10 +210,12 @@ mod bindings {
         }
 
         /// The root's moves after `moves`, best first, as (move, value, visits, proof), and counters.
-        #[pyo3(signature = (moves, progress=None))]
-        fn search(&mut self, py: Python<'_>, moves: Vec<String>, progress: Option<Py<PyAny>>) -> PyResult<(Vec<Scored>, Py<PyDict>)> {
+        /// `play`: the search chooses a move to play (the values may then steer by the match, not
+        /// only the game: Frozen Forest's trees); else it judges the position for a person.
+        #[pyo3(signature = (moves, progress=None, play=false))]
+        fn search(&mut self, py: Python<'_>, moves: Vec<String>, progress: Option<Py<PyAny>>, play: bool) -> PyResult<(Vec<Scored>, Py<PyDict>)> {
             let engine = &mut self.engine;
-            let (scored, stats) = watched(py, progress, self.spec.seconds, self.spec.iterations, |w| engine.search(&moves, w))?;
+            let (scored, stats) = watched(py, progress, self.spec.seconds, self.spec.iterations, |w| engine.search(&moves, play, w))?;
             let d = PyDict::new(py);
             d.set_item("iterations", stats.iterations)?;
             d.set_item("reused", stats.reused)?;

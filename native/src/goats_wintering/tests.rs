@@ -347,7 +347,7 @@ fn a_move_back_to_a_position_the_game_has_had_counts_as_a_repetition() {
     let spec = Spec { solve_nodes: 0, ..Spec::new(None, Some(20_000)) };
     let value_of_the_first_step = |moves: &[String]| {
         let mut engine = crate::engine::make("goats-wintering", &options(TINY), spec.clone(), 1, 1).unwrap();
-        let (scored, _) = engine.search(moves, &mut Watch::silent()).map_err(|_| "search failed").unwrap();
+        let (scored, _) = engine.search(moves, true, &mut Watch::silent()).map_err(|_| "search failed").unwrap();
         let step = scored.iter().find(|s| s.0 == cycle[0]).expect("the cycle's first step is searched");
         (step.1, step.2)
     };

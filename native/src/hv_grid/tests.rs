@@ -317,7 +317,7 @@ fn no_level_lets_the_solver_try_the_root() {
     };
     let spec = Spec { solve_nodes: 50_000, solve_root: true, ..Spec::new(Some(60.0), Some(3_000)) };
     let mut engine = crate::engine::make("hv-grid", &Options::default(), spec, 1, 1).unwrap();
-    let (scored, stats) = engine.search(&moves, &mut Watch::silent()).unwrap();
+    let (scored, stats) = engine.search(&moves, true, &mut Watch::silent()).unwrap();
     assert_eq!(stats.solved, 0, "{scored:?}");
     let best = state.parse(&scored[0].0).unwrap();
     assert!(solver.child_score(&state, best, (-1, 1), None, &mut watch).unwrap() > 0, "{} throws the win away", scored[0].0);

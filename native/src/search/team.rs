@@ -171,6 +171,12 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
         self.members.iter_mut().for_each(|m| m.set_history(keys));
     }
 
+    /// Every thread's knowledge told whether the coming searches choose a move to play (see
+    /// `Knowledge::play_for_match`).
+    pub fn play_for_match(&mut self, on: bool) {
+        self.members.iter_mut().for_each(|m| m.knowledge.play_for_match(on));
+    }
+
     /// Apply `f` to every thread's knowledge (a tuned knob); false if the first refused it.
     #[cfg(feature = "experiments")]
     pub fn tune(&mut self, mut f: impl FnMut(&mut K) -> bool) -> bool {
