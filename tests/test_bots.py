@@ -282,6 +282,21 @@ def test_one_bot_playing_both_seats_does_not_reuse_a_tree_grown_for_the_other():
     assert bot.stats["reused"] == 0
 
 
+def test_in_frozen_forest_play_counts_a_lost_yukis_trees_and_a_persons_view_keeps_chances():
+    # Mina to move, Yuki as good as lost: the plain search gives her about three chances in four. In
+    # play the search also counts the match's trees: a lost Yuki who eats the median of the
+    # playouts' trees scores half, so Mina's values drop; hints and reviews (analyse) keep chances.
+    moves = ["e5", "a1", "e6", "a2", "e7"]
+    bot = search_bot("frozen-forest", {}, seed=1, iterations=20_000)
+    chances = bot.analyse(moves)
+    bot.choose(moves)
+    assert bot.stats["reused"] == 0, "a tree grown for a person's view is not reused for play"
+    played = bot.last_analysis
+    assert chances[0].value > 0.65
+    assert played[0].value < chances[0].value - 0.08
+    assert bot.analyse(moves)[0].value == pytest.approx(chances[0].value, abs=0.05)
+
+
 def test_mcts_proves_what_perfect_proves():
     state = get_game("frozen-forest").new(size=4)
     bot = NativeBot("frozen-forest", state.options, 1, iterations=20_000)

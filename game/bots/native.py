@@ -51,7 +51,18 @@ class NativeBot(Bot):
 
         ValueError from the core if a move is illegal or the game is over.
         """
-        scored, self.stats = self.searcher.search([str(m) for m in moves], progress)
+        return self._search(moves, progress, play=False)
+
+    def choose(self, moves: Sequence, progress: ProgressFn = None) -> str:
+        """The best move after `moves`, from a search that chooses a move to play: where a game's match
+        counts more than who wins (Frozen Forest's trees), it steers by the match, and its values
+        (`last_analysis`) are then not chances of winning."""
+        candidates = self._search(moves, progress, play=True)
+        self.last_analysis = candidates
+        return candidates[0].move
+
+    def _search(self, moves: Sequence, progress: ProgressFn, play: bool) -> list[Candidate]:
+        scored, self.stats = self.searcher.search([str(m) for m in moves], progress, play)
         return _candidates(scored)
 
     def reset(self) -> None:
@@ -84,22 +95,28 @@ class PerfectBot(Bot):
 
         ValueError from the core if a move is illegal or the game is over.
         """
-        scored = self.searcher.perfect([str(m) for m in moves], self.exact, self.seconds,
-                                       self.extra_seconds, progress)
-        if scored is None:
-            if self.fallback is None:
-                raise ValueError("this board is too big to solve in the time allowed")
-            return self.fallback.analyse(moves, progress)
-        return _candidates(scored)
+        solved = self._solved(moves, progress)
+        return solved if solved is not None else self.fallback.analyse(moves, progress)
 
     def choose(self, moves: Sequence, progress: ProgressFn = None) -> str:
-        """A best move: the fastest win, else the slowest loss; ties broken at random."""
-        evals = self.analyse(moves, progress)
+        """A best move: the fastest win, else the slowest loss; ties broken at random (the fallback's choice
+        if the position is not solved in time)."""
+        evals = self._solved(moves, progress)
+        if evals is None:
+            move = self.fallback.choose(moves, progress)
+            self.last_analysis = self.fallback.last_analysis
+            return move
         self.last_analysis = evals
-        if evals[0].proof is None:  # the fallback answered
-            return evals[0].move
         best = [e for e in evals if e.proof == evals[0].proof]
         return self.rng.choice(best).move
+
+    def _solved(self, moves: Sequence, progress: ProgressFn) -> list[Candidate] | None:
+        """Every move proved, best first; None if not solved in time and there is a fallback to ask."""
+        scored = self.searcher.perfect([str(m) for m in moves], self.exact, self.seconds,
+                                       self.extra_seconds, progress)
+        if scored is None and self.fallback is None:
+            raise ValueError("this board is too big to solve in the time allowed")
+        return None if scored is None else _candidates(scored)
 
     def reset(self) -> None:
         """Forget the solved positions."""
