@@ -37,9 +37,14 @@ class Bot:
         """The candidate moves, best first, each with its value for the player to move (ValueError if none)."""
         raise NotImplementedError
 
+    def analyse_for_play(self, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
+        """The candidates `choose` picks from: `analyse`'s, unless a bot steers its play by more than who wins
+        (then the values need not be chances)."""
+        return self.analyse(moves, progress)
+
     def choose(self, moves: Sequence, progress: ProgressFn = None) -> str:
         """A legal move for the player to move, in notation (ValueError if the game is over)."""
-        candidates = self.analyse(moves, progress)
+        candidates = self.analyse_for_play(moves, progress)
         if not candidates:
             raise ValueError("the game is over: there is no move to choose")
         self.last_analysis = candidates

@@ -53,13 +53,10 @@ class NativeBot(Bot):
         """
         return self._search(moves, progress, play=False)
 
-    def choose(self, moves: Sequence, progress: ProgressFn = None) -> str:
-        """The best move after `moves`, from a search that chooses a move to play: where a game's match
-        counts more than who wins (Frozen Forest's trees), it steers by the match, and its values
-        (`last_analysis`) are then not chances of winning."""
-        candidates = self._search(moves, progress, play=True)
-        self.last_analysis = candidates
-        return candidates[0].move
+    def analyse_for_play(self, moves: Sequence, progress: ProgressFn = None) -> list[Candidate]:
+        """A search that chooses a move to play: where a game's match counts more than who wins (Frozen
+        Forest's trees), it steers by the match, and its values are then not chances of winning."""
+        return self._search(moves, progress, play=True)
 
     def _search(self, moves: Sequence, progress: ProgressFn, play: bool) -> list[Candidate]:
         scored, self.stats = self.searcher.search([str(m) for m in moves], progress, play)
