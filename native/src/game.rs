@@ -140,6 +140,12 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn wants_root_solver(&self, _state: &G) -> bool {
         false
     }
+    /// On a team's one tree, where the other threads iterate while the first tries the whole
+    /// position: the share of the move that try may take here, where it differs from a search on
+    /// one thread (`wants_root_solver` and the level's share, ROOT_SHARE); None: the same.
+    fn team_root_share(&self, _state: &G) -> Option<f64> {
+        None
+    }
     /// True if a proved win should be made as short, and a proved loss as long, as the move's
     /// time allows (see `Mcts::measure`): where how long a game lasts counts (Frozen Forest's match).
     fn length_counts(&self) -> bool {

@@ -691,7 +691,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// try starts further on. A proved loss is left to the search (then the best try is sought).
     fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let tree = std::mem::take(&mut self.tree);
-        let found = self.root_win(state, &tree, watch);
+        let found = self.root_win(state, &tree, false, watch);
         self.tree = tree;
         if let Some((mv, plies)) = found? {
             self.prove_root_move(mv, plies);
@@ -700,15 +700,22 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     }
 
     /// The root's winning move and the plies to the win, if the endgame solver proves one within
-    /// its share of the time (see `solve_root`); `tree` is this search's, taken out or not.
-    pub(crate) fn root_win(&mut self, state: &G, tree: &Tree<G::Move>, watch: &mut Watch) -> Result<Option<(G::Move, u32)>, Stop> {
+    /// its share of the time (see `solve_root`; on a `team`'s one tree, `Knowledge::team_root_share`);
+    /// `tree` is this search's, taken out or not.
+    pub(crate) fn root_win(&mut self, state: &G, tree: &Tree<G::Move>, team: bool, watch: &mut Watch) -> Result<Option<(G::Move, u32)>, Stop> {
         let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(None) };
-        if self.solver.is_none() || !self.root_solver || self.spec.root_share() <= 0.0 || tree.settled()
-            || !self.knowledge.wants_root_solver(state)
-        {
+        if self.solver.is_none() || !self.root_solver || tree.settled() {
             return Ok(None);
         }
-        let until = deadline.min(self.t0 + Duration::from_secs_f64(self.spec.root_share() * seconds));
+        let share = match team.then(|| self.knowledge.team_root_share(state)).flatten() {
+            Some(share) => share,
+            None if self.knowledge.wants_root_solver(state) => self.spec.root_share(),
+            None => return Ok(None),
+        };
+        if share <= 0.0 {
+            return Ok(None);
+        }
+        let until = deadline.min(self.t0 + Duration::from_secs_f64(share * seconds));
         let solver = self.solver_with_room(tree.bytes());
         match solver.try_solve(state, None, Some(until), watch)? {
             Some((value, plies)) if value >= 1.0 => Ok(solver.best_move(state).map(|mv| (mv, plies.max(1) as u32))),

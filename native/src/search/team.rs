@@ -252,7 +252,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
                 let _ = m.work(Place::Shared(shared), state, watch); // stopped: its walks still count
             };
             let worked = together(rest, &halt, span, helper, || {
-                let won = first.root_win(state, shared, watch);
+                let won = first.root_win(state, shared, true, watch); // the others iterate meanwhile
                 let worked = match won {
                     Ok(None) => first.work(Place::Shared(shared), state, watch).map(|_| None),
                     won => won,
@@ -477,6 +477,28 @@ mod tests {
             assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
             assert_eq!((evals[0].mv, evals[0].proof.map(|p| p > 0)), (1, Some(true)), "{evals:?}");
         }
+    }
+
+    /// Plain knowledge, but on a team's one tree the first thread tries the root for the whole move.
+    #[derive(Clone)]
+    struct TeamRoot;
+
+    impl Knowledge<Nim> for TeamRoot {
+        fn team_root_share(&self, _: &Nim) -> Option<f64> {
+            Some(1.0)
+        }
+    }
+
+    #[test]
+    fn a_team_on_one_tree_tries_the_root_where_its_knowledge_asks_and_one_thread_does_not() {
+        let spec = Spec { solve_nodes: 1_000, shared: Some(true), ..spec(Some(10.0), Some(20_000)) };
+        let mut team = Team::new(spec.clone(), TeamRoot, 3, false, 2);
+        let evals = team.choose(&nim(401), None, &mut Watch::silent()).unwrap();
+        assert_eq!((evals[0].mv, evals[0].proof.map(|p| p > 0)), (1, Some(true)), "{evals:?}");
+        let mut alone = Team::new(spec, TeamRoot, 3, false, 1);
+        let evals = alone.choose(&nim(401), None, &mut Watch::silent()).unwrap();
+        assert!(evals.iter().all(|c| c.proof.is_none()), "{evals:?}");
+        assert_eq!(alone.stats.iterations, 20_000);
     }
 
     #[test]
