@@ -400,6 +400,11 @@ pub struct FrozenForestKnowledge {
     pub tried: Tried,
 }
 
+/// Whether Mina has placed and at most `trees` trees are left: where the solver tries the root.
+fn placed_within(state: &FrozenForest, trees: u32) -> bool {
+    state.mina != NONE && state.trees.count() <= trees
+}
+
 /// Playouts from the root whose median count of trees eaten is the match's target (`begin`).
 const TARGET_PLAYOUTS: usize = 64;
 
@@ -596,7 +601,7 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
     }
 
     fn wants_root_solver(&self, state: &FrozenForest) -> bool {
-        state.mina != NONE && state.trees.count() <= self.root_trees
+        placed_within(state, self.root_trees)
     }
 
     /// On a team's one tree the first thread tries the whole position from 60 trees left, and for
@@ -605,7 +610,7 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
     /// a won Mina's to be made short and a lost Yuki's long (`Mcts::measure`). Strong on 2 threads
     /// so against Strong on 1: see the README's threads.
     fn team_root_share(&self, state: &FrozenForest) -> Option<f64> {
-        (state.mina != NONE && state.trees.count() <= self.team_root_trees).then_some(1.0)
+        placed_within(state, self.team_root_trees).then_some(1.0)
     }
 
     /// The match counts the trees a losing Yuki eats: Mina strands him as soon as she can, and he
