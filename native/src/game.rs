@@ -146,6 +146,18 @@ pub trait Knowledge<G: Game>: Send + Sync {
     fn team_root_share(&self, _state: &G) -> Option<f64> {
         None
     }
+    /// Where a match counts the margin of score and not only who wins (Horizontal/Vertical's
+    /// initials): the most the margin (player 0's score less player 1's) can still change from a
+    /// position. The root's try then proves the exact margin instead of the outcome, and the move
+    /// that holds it is played (see `search::margin`). None: the outcome alone counts.
+    fn margin_room(&self) -> Option<fn(&G) -> i32> {
+        None
+    }
+    /// Player 0's reward for a game ending with this margin (see `margin_room`), on the scale of
+    /// the search's values: the result by default.
+    fn margin_reward(&self, margin: i32) -> f64 {
+        0.5 + 0.5 * margin.signum() as f64
+    }
     /// True if a proved win should be made as short, and a proved loss as long, as the move's
     /// time allows (see `Mcts::measure`): where how long a game lasts counts (Frozen Forest's match).
     fn length_counts(&self) -> bool {

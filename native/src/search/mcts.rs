@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::margin::MarginSolver;
 use super::solver::{Solver, Stop};
 use super::tree::{Hand, Held, Leaf, Place, Tree, Walk, LOSS, NIL, UNPROVED, WIN};
 use super::Watch;
@@ -274,6 +275,15 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
     held: Held,     // this thread's visits at a shared tree's busy nodes, not yet written (none on its own tree)
     table_room: Option<usize>, // a fixed room for the solver's table (a helper on a shared tree), else what the tree leaves
     longest: Option<G::Move>, // in a root proved lost, the move found to last longest (see `measure`)
+    margin: Option<MarginSolver<G>>, // where the match counts the margin (`Knowledge::margin_room`), the root try's solver
+    exact: Option<(G::Move, f64)>, // the root's move that holds the exact margin, once the root try found it, and its value for the mover
+}
+
+/// What the root's try found: a proved win (the move, and the plies to the end), or, where the
+/// match counts the margin of score, the move that holds the exact margin.
+pub(crate) enum Found<M> {
+    Win(M, u32),
+    Margin(M, f64), // and the mover's reward for the margin (`Knowledge::margin_reward`)
 }
 
 impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
@@ -291,6 +301,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         } else {
             None
         };
+        let margin = knowledge.margin_room().filter(|_| spec.proofs()).map(|room| MarginSolver::new(room, can_repeat, knowledge.solver_order()));
         Mcts {
             walk: Walk {
                 c: spec.c(knowledge.exploration()),
@@ -320,6 +331,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             held: Held::default(),
             table_room: None,
             longest: None,
+            margin,
+            exact: None,
         }
     }
 
@@ -331,11 +344,16 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// The solver, its table let grow into what a tree of `tree_bytes` leaves (at most TABLE_MOST
     /// of the memory), or into its fixed room (a helper on a shared tree).
     fn solver_with_room(&mut self, tree_bytes: usize) -> &mut Solver<G> {
-        let free = self.max_bytes.saturating_sub(tree_bytes).min((self.max_bytes as f64 * TABLE_MOST) as usize);
-        let room = self.table_room.unwrap_or(free);
+        let room = self.room_beside(tree_bytes);
         let solver = self.solver.as_mut().unwrap();
         solver.set_table_room(room);
         solver
+    }
+
+    /// The room a solver's table has beside a tree of `tree_bytes` (see `solver_with_room`).
+    fn room_beside(&self, tree_bytes: usize) -> usize {
+        let free = self.max_bytes.saturating_sub(tree_bytes).min((self.max_bytes as f64 * TABLE_MOST) as usize);
+        self.table_room.unwrap_or(free)
     }
 
     /// Give the solver's table a fixed room, whatever the tree fills (a helper on a shared tree).
@@ -402,6 +420,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         self.deadline = self.spec.seconds.map(|s| self.t0 + Duration::from_secs_f64(s));
         self.solver_time = Duration::ZERO;
         self.longest = None;
+        self.exact = None;
         if !self.tree.node(0).expanded() {
             self.tree.make_room();
             self.tree.expand(0, state, &self.knowledge, &mut self.rng, &mut self.scratch, &mut Held::default());
@@ -456,7 +475,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// `work`'s iterations.
     fn iterations(&mut self, tree: &mut Place<G::Move>, state: &G, solve_at: Option<u32>, watch: &mut Watch) -> Result<(), Stop> {
-        let mut settled = tree.tree().settled();
+        let mut settled = tree.tree().settled() || self.exact.is_some();
         let mut done = 0u64;
         while !settled {
             settled = match self.iterate(tree, state, solve_at, watch) {
@@ -685,26 +704,28 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         Ok(found?.map(|(value, plies)| ((value * 2.0).round() as i8, plies as u32)))
     }
 
-    /// Try to prove the root won before searching; a proved win is played at once.
+    /// Try to prove the root won before searching; a proved win is played at once, as is the
+    /// move that holds the exact margin where the match counts it.
     ///
     /// A failed try still pays: the solver's table keeps what it settled, so the next move's
     /// try starts further on. A proved loss is left to the search (then the best try is sought).
     fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let tree = std::mem::take(&mut self.tree);
-        let found = self.root_win(state, &tree, false, watch);
+        let found = self.root_try(state, &tree, false, watch);
         self.tree = tree;
-        if let Some((mv, plies)) = found? {
-            self.prove_root_move(mv, plies);
+        if let Some(found) = found? {
+            self.settle(found);
         }
         Ok(())
     }
 
-    /// The root's winning move and the plies to the win, if the endgame solver proves one within
-    /// its share of the time (see `solve_root`; on a `team`'s one tree, `Knowledge::team_root_share`);
-    /// `tree` is this search's, taken out or not.
-    pub(crate) fn root_win(&mut self, state: &G, tree: &Tree<G::Move>, team: bool, watch: &mut Watch) -> Result<Option<(G::Move, u32)>, Stop> {
+    /// What the root's try found, if the endgame solver finds it within its share of the time
+    /// (see `solve_root`; on a `team`'s one tree, `Knowledge::team_root_share`): the winning move and
+    /// the plies to the win, or where the match counts the margin, the move that holds the exact
+    /// margin. `tree` is this search's, taken out or not.
+    pub(crate) fn root_try(&mut self, state: &G, tree: &Tree<G::Move>, team: bool, watch: &mut Watch) -> Result<Option<Found<G::Move>>, Stop> {
         let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(None) };
-        if self.solver.is_none() || !self.root_solver || tree.settled() {
+        if (self.solver.is_none() && self.margin.is_none()) || !self.root_solver || tree.settled() {
             return Ok(None);
         }
         let share = match team.then(|| self.knowledge.team_root_share(state)).flatten() {
@@ -716,10 +737,27 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             return Ok(None);
         }
         let until = deadline.min(self.t0 + Duration::from_secs_f64(share * seconds));
+        if self.margin.is_some() {
+            let room = self.room_beside(tree.bytes());
+            let margins = self.margin.as_mut().unwrap();
+            margins.set_table_room(room);
+            let Some((mv, margin)) = margins.best(state, Some(until), watch)? else { return Ok(None) };
+            let reward = self.knowledge.margin_reward(margin);
+            return Ok(Some(Found::Margin(mv, if state.to_move() == 0 { reward } else { 1.0 - reward })));
+        }
         let solver = self.solver_with_room(tree.bytes());
         match solver.try_solve(state, None, Some(until), watch)? {
-            Some((value, plies)) if value >= 1.0 => Ok(solver.best_move(state).map(|mv| (mv, plies.max(1) as u32))),
+            Some((value, plies)) if value >= 1.0 => Ok(solver.best_move(state).map(|mv| Found::Win(mv, plies.max(1) as u32))),
             _ => Ok(None),
+        }
+    }
+
+    /// Take in what the root's try found: a proved win marks its move, an exact margin's move
+    /// ends the search and is played.
+    pub(crate) fn settle(&mut self, found: Found<G::Move>) {
+        match found {
+            Found::Win(mv, plies) => self.prove_root_move(mv, plies),
+            Found::Margin(mv, value) => self.exact = Some((mv, value)),
         }
     }
 
@@ -846,7 +884,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// The bytes the tree fills and the solver's table holds (the arrays' room to grow is not
     /// counted: the system gives memory to a page only once it is written).
     pub fn bytes(&self) -> usize {
-        self.tree.bytes() + self.solver.as_ref().map_or(0, |s| s.bytes())
+        self.tree.bytes() + self.solver.as_ref().map_or(0, |s| s.bytes()) + self.margin.as_ref().map_or(0, |m| m.bytes())
     }
 
     /// Search, then the analysis, best first; in a position proved lost the move an imperfect
@@ -858,15 +896,24 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         Ok(evals)
     }
 
-    /// True once the root is proved (won, drawn or lost): the search has nothing left to do.
+    /// True once the root is proved (won, drawn or lost), or its exact margin found: the search
+    /// has nothing left to do.
     pub fn settled(&self) -> bool {
-        self.tree.settled()
+        self.tree.settled() || self.exact.is_some()
     }
 
-    /// In a position proved lost, put first the move found to last longest where how long the game
+    /// Put first the move that holds the exact margin, where the root's try found it. In a position
+    /// proved lost, put first the move found to last longest where how long the game
     /// lasts counts (see `measure`), else the move an imperfect opponent most often answers
     /// wrongly (a short search without proofs finds it); `evals` is the analysis, best first.
     pub fn best_try(&mut self, state: &G, evals: &mut Vec<Candidate<G::Move>>, watch: &mut Watch) -> Result<(), Stop> {
+        if let Some((mv, value)) = self.exact {
+            put_first(evals, mv);
+            if let Some(first) = evals.first_mut().filter(|e| e.mv == mv) {
+                first.value = value; // not a proof in plies: the line's length is not sought
+            }
+            return Ok(());
+        }
         let lost = evals.first().map_or(false, |e| e.proof.map_or(false, |p| p < 0));
         if let (true, Some(mv)) = (lost, self.longest) {
             put_first(evals, mv);

@@ -1,6 +1,7 @@
 //! The searches, generic over `Game`: MCTS with MCTS-Solver (`mcts`) and exact alpha-beta
-//! (`solver`); `Watch` carries progress reports and cancellation out of both.
+//! (`solver`) and the exact margin of score it finds (`margin`); `Watch` carries progress reports and cancellation out of both.
 
+pub mod margin;
 pub mod mcts;
 pub mod solver;
 pub mod team;

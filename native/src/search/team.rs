@@ -236,7 +236,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
 
     /// Tree parallelism: the first thread readies the root and makes the tree's room; every
     /// thread iterates on it, the first once its endgame solver has had its try at the root
-    /// (a proved win ends the search for all); then the first measures what is proved and picks
+    /// (a proved win, or the exact margin's move, ends the search for all); then the first measures what is proved and picks
     /// the move.
     fn choose_on_one_tree(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<Vec<Candidate<G::Move>>, Stop> {
         let (first, rest) = self.members.split_first_mut().unwrap();
@@ -252,19 +252,19 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
                 let _ = m.work(Place::Shared(shared), state, watch); // stopped: its walks still count
             };
             let worked = together(rest, &halt, span, helper, || {
-                let won = first.root_win(state, shared, true, watch); // the others iterate meanwhile
+                let won = first.root_try(state, shared, true, watch); // the others iterate meanwhile
                 let worked = match won {
                     Ok(None) => first.work(Place::Shared(shared), state, watch).map(|_| None),
                     won => won,
                 };
                 if !matches!(worked, Ok(None)) {
-                    halt.store(true, Ordering::Relaxed); // cancelled, or a win proved
+                    halt.store(true, Ordering::Relaxed); // cancelled, a win proved, or the exact margin found
                 } // else the others end at the same deadline, after their share of the iterations, or with the root proved
                 worked
             });
             first.put_tree(tree);
-            if let Some((mv, plies)) = worked? {
-                first.prove_root_move(mv, plies);
+            if let Some(found) = worked? {
+                first.settle(found);
             }
         }
         first.finish(state, watch)?;
