@@ -283,12 +283,13 @@ def test_a_killed_worker_is_restarted_and_asked_again_once_then_the_person_is_to
 def test_a_restarted_worker_answers_the_request_it_was_asked_again():
     w = BotWorker()
     try:
-        rid = w.request("hv-grid", {"size": 4}, ["b2"], "strong", seed=2)
+        # 8×8: on a board of 24 squares or fewer Strong plays the exact margin at once, before it could be killed.
+        rid = w.request("hv-grid", {"size": 8}, ["b2"], "strong", seed=2)
         started(w)
         os.kill(w._proc.pid, signal.SIGKILL)
         wait_news(w, rid, (Restarted,), timeout=10)
         reply = wait_news(w, rid, (Reply,), timeout=60)
-        assert get_game("hv-grid").replay(["b2"], size=4).why_not(reply.move) is None
+        assert get_game("hv-grid").replay(["b2"], size=8).why_not(reply.move) is None
     finally:
         w.close()
 

@@ -63,13 +63,15 @@ class LevelSpec:
     temperature: float  # 0: always the best move; else softmax over values at this temperature
     margin: float       # only moves within this much of the best value are ever picked
     solve_nodes: int    # endgame-solver node budget inside the search (0: off)
-    solve_root: bool = False  # the game's knowledge may let the solver try the whole position first
+    solve_root: bool = False  # the level may give the solver's try at the whole position where a game keeps it for
+    # such levels (Horizontal/Vertical's exact margin of initials, Strong's and Expert's, not Casual's)
 
 
 SPECS = {
     "beginner": LevelSpec(seconds=0.25, iterations=250, temperature=0.08, margin=0.2, solve_nodes=0),
     "casual": LevelSpec(seconds=0.6, iterations=1500, temperature=0.03, margin=0.08, solve_nodes=500),
-    "strong": LevelSpec(seconds=0.5, iterations=None, temperature=0.0, margin=0.0, solve_nodes=20_000),
+    "strong": LevelSpec(seconds=0.5, iterations=None, temperature=0.0, margin=0.0, solve_nodes=20_000,
+                        solve_root=True),
     "expert": LevelSpec(seconds=1.5, iterations=None, temperature=0.0, margin=0.0, solve_nodes=50_000,
                         solve_root=True),
 }

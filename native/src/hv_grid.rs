@@ -417,12 +417,13 @@ impl<B: Cells> Game for HvGrid<B> {
 /// held out of the tree 8/16; with slower playouts: avoid-gift playouts 8.5/16, an in-search
 /// endgame solver from 14 empty squares (3000 nodes) 6/16, UCT constant 0.6 9/16.
 ///
-/// No level lets the solver try the root either. Its proofs are of the result alone, so a root
-/// proved won was played at once with the first winning move found, whatever the initials: Expert
-/// (which tried it from 18 empty squares) against Strong, 0.5 s, role-swapped pairs scored as
-/// matches by total initials: 0 won, 1 drawn, 4 lost of 5, its Horizontal winning by 1.8 initials
-/// a game; without it 5 won, 4 drawn, 1 lost of 10, by 4.5 (in single games it had won 72.5% of 20
-/// against 53.75% of 40, at 0.27 s against 0.1 s).
+/// The root's try. Proofs of the result alone had a level play the first winning move found,
+/// whatever the initials: Expert trying from 18 empty squares against Strong, 0.5 s, role-swapped
+/// pairs scored as matches by total initials: 0 won, 1 drawn, 4 lost of 5. From `root_empty` (24)
+/// empty squares Strong and Expert now find the exact margin of initials instead (`margin_room`,
+/// `search::margin`: in 0.01-0.2 s there, where from 26 a fresh table seldom finds it in 0.25 s)
+/// and play a move that holds it. Casual does not (`solve_root`). Measured: see the README's table
+/// of search ideas.
 #[derive(Clone, Debug)]
 pub struct HvGridKnowledge {
     pub gifts_last: bool,   // the tree tries gifts of initials last (else in shuffled order)
@@ -430,10 +431,8 @@ pub struct HvGridKnowledge {
     pub margin_scale: f64,  // initials of margin for a tanh(1) share of that part
     #[cfg(feature = "experiments")]
     pub solve_empty: u32, // the in-tree solver tries nodes with at most this many empty squares (0: off)
-    #[cfg(feature = "experiments")]
-    pub root_empty: u32, // with solve_root, the solver tries the root from this many empty squares (0: off)
-    #[cfg(feature = "experiments")]
-    solve_root: bool, // the level has the time to let the solver try the root
+    pub root_empty: u32, // the root's try finds the exact margin of initials from this many empty squares (0: never)
+    solve_root: bool,    // the level has the time to let the solver try the root (Strong and Expert)
 }
 
 impl HvGridKnowledge {
@@ -452,7 +451,6 @@ impl HvGridKnowledge {
 impl<B: Cells> Native for HvGrid<B> {
     type Know = HvGridKnowledge;
 
-    #[allow(unused_variables)]
     fn knowledge(solve_root: bool) -> HvGridKnowledge {
         HvGridKnowledge {
             gifts_last: true,
@@ -460,9 +458,7 @@ impl<B: Cells> Native for HvGrid<B> {
             margin_scale: 6.0,
             #[cfg(feature = "experiments")]
             solve_empty: 0,
-            #[cfg(feature = "experiments")]
-            root_empty: 0,
-            #[cfg(feature = "experiments")]
+            root_empty: 24,
             solve_root,
         }
     }
@@ -510,10 +506,19 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
         (state.left as u32) <= self.solve_empty
     }
 
-    /// Only in the experiments build (`root_empty`): no level lets the solver try the root (above).
-    #[cfg(feature = "experiments")]
+    /// From `root_empty` empty squares, at the levels with the time for it, the root's try finds
+    /// the exact margin of initials (see `margin_room`), and its move is played.
     fn wants_root_solver(&self, state: &HvGrid<B>) -> bool {
         self.solve_root && (state.left as u32) <= self.root_empty
+    }
+
+    /// A match counts the initials, and a square gives at most one.
+    fn margin_room(&self) -> Option<fn(&HvGrid<B>) -> i32> {
+        Some(|state| state.left as i32)
+    }
+
+    fn margin_reward(&self, margin: i32) -> f64 {
+        self.reward(margin, 0)
     }
 
     /// The replies' count says little here; the solver was measured slower with it.

@@ -2,6 +2,7 @@
 //! random games checked against the invariants; uniform random moves; the knowledge's order.
 
 use super::*;
+use crate::search::margin::MarginSolver;
 use crate::search::mcts::{Mcts, Spec};
 use crate::search::solver::Solver;
 use crate::search::Watch;
@@ -297,28 +298,38 @@ fn the_search_finds_the_win_of_an_endgame_the_solver_proves() {
     assert!(score_of(&state, best.mv) > 0);
 }
 
-/// No level lets the solver try the whole position: its proofs see who wins, not the initials, and a
-/// root proved won was played at once. With all a level may ask (Expert's solve_root), a won 8×8
-/// endgame of 12 empty squares is settled by no solver call, and the search still plays a winning move.
+/// From 24 empty squares a level with the time for it (Strong's and Expert's `solve_root`) finds the
+/// exact margin of initials before any iteration, and plays a move that holds it; a level without
+/// (Casual) searches as before. The margin's search is checked against brute force in `search::margin`.
 #[test]
-fn no_level_lets_the_solver_try_the_root() {
+fn from_24_empty_squares_the_strong_levels_play_a_move_that_holds_the_exact_margin() {
     let (mut rng, mut scratch, mut watch) = (Rng::new(5), Vec::new(), Watch::silent());
-    let mut solver = Solver::new(false, SolverOrder::AsListed);
-    let (state, moves) = loop {
+    let room = |state: &HvGrid<u128>| state.left as i32;
+    let mut margins = MarginSolver::new(room, false, SolverOrder::AsListed);
+    let mut held = 0;
+    for _ in 0..6 {
         let (mut state, mut moves) = (at(&[], &[]), Vec::new());
-        while state.left > 12 || state.phase == Phase::Pending {
+        while state.left > 14 || state.phase == Phase::Pending {
             let mv = state.random_move(&mut scratch, &mut rng).unwrap();
             moves.push(state.notation(mv));
             state.play(mv);
         }
-        if solver.try_solve(&state, None, None, &mut watch).unwrap().is_some_and(|(value, _)| value == 1.0) {
-            break (state, moves);
+        let (_, margin) = margins.best(&state, None, &mut watch).unwrap().unwrap();
+        for solve_root in [true, false].into_iter().take(if held == 0 { 2 } else { 1 }) {
+            let spec = Spec { solve_nodes: 20_000, solve_root, ..Spec::new(Some(1.0), None) };
+            let mut engine = crate::engine::make("hv-grid", &Options::default(), spec, 1, 1).unwrap();
+            let (scored, stats) = engine.search(&moves, true, &mut Watch::silent()).unwrap();
+            if !solve_root {
+                assert!(stats.iterations > 0, "Casual's search runs as before");
+                continue;
+            }
+            assert_eq!(stats.iterations, 0, "the margin is found before any iteration");
+            let mut child = state.clone();
+            child.play(state.parse(&scored[0].0).unwrap());
+            let (_, after) = margins.best(&child, None, &mut watch).unwrap().unwrap();
+            assert_eq!(after, margin, "{} does not hold the margin of {margin}", scored[0].0);
+            held += 1;
         }
-    };
-    let spec = Spec { solve_nodes: 50_000, solve_root: true, ..Spec::new(Some(60.0), Some(3_000)) };
-    let mut engine = crate::engine::make("hv-grid", &Options::default(), spec, 1, 1).unwrap();
-    let (scored, stats) = engine.search(&moves, true, &mut Watch::silent()).unwrap();
-    assert_eq!(stats.solved, 0, "{scored:?}");
-    let best = state.parse(&scored[0].0).unwrap();
-    assert!(solver.child_score(&state, best, (-1, 1), None, &mut watch).unwrap() > 0, "{} throws the win away", scored[0].0);
+    }
+    assert_eq!(held, 6);
 }
