@@ -118,7 +118,7 @@ impl<G: Game> MarginSolver<G> {
         let [a, b] = state.scores();
         let room = (self.room)(state);
         let (mut lo, mut hi) = (a - b - room, a - b + room); // the margin lies in lo..=hi
-        let mut guesses = self.guess.into_iter().flat_map(|g| [g, g + 1]).collect::<Vec<_>>().into_iter();
+        let mut guesses = self.guess.map(|g| [g, g + 1]).into_iter().flatten();
         while lo < hi {
             let k = guesses.find(|k| (lo + 1..=hi).contains(k)).unwrap_or(lo + (hi - lo + 1) / 2);
             match self.reaches(state, k, deadline, watch)? {
