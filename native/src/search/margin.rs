@@ -277,6 +277,66 @@ mod tests {
         }
     }
 
+    /// The mover's winning move that wins by the least, if any: a proof of the result alone.
+    fn narrowest_win(p: &Pile) -> Option<(u8, i32)> {
+        let sign = if p.to_move == 0 { 1 } else { -1 };
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        moves.into_iter()
+            .map(|mv| {
+                let mut after = p.clone();
+                after.play(mv);
+                (mv, sign * exact(&after))
+            })
+            .filter(|&(_, margin)| margin > 0)
+            .min_by_key(|&(_, margin)| margin)
+    }
+
+    /// As `ForMargin`, and the root comes proved won by the narrowest win (as a game's own
+    /// argument or the kept tree may prove it).
+    #[derive(Clone)]
+    struct ProvedNarrowly;
+
+    impl Knowledge<Pile> for ProvedNarrowly {
+        fn wants_root_solver(&self, _: &Pile) -> bool {
+            true
+        }
+        fn team_root_share(&self, _: &Pile) -> Option<f64> {
+            Some(1.0)
+        }
+        fn margin_room(&self) -> Option<fn(&Pile) -> i32> {
+            Some(room)
+        }
+        fn winning_move(&self, p: &Pile) -> Option<(u8, u32)> {
+            narrowest_win(p).map(|(mv, _)| (mv, p.left as u32))
+        }
+    }
+
+    #[test]
+    fn a_root_proved_won_by_less_than_the_margin_still_gets_the_move_that_holds_it() {
+        let spec = Spec { solve_nodes: 1_000, shared: Some(true), ..Spec::new(Some(10.0), None) };
+        let mut narrower = 0;
+        for threads in [1, 2] {
+            let mut team = Team::new(spec.clone(), ProvedNarrowly, 3, false, threads);
+            for (left, lead) in (4..=9u8).flat_map(|left| (-2..=2).map(move |lead| (left, lead))) {
+                for to_move in 0..2 {
+                    let p = Pile { left, to_move, score: [2 + lead, 2] };
+                    let Some((_, least)) = narrowest_win(&p) else { continue };
+                    let best = if to_move == 0 { exact(&p) } else { -exact(&p) };
+                    if least == best {
+                        continue;
+                    }
+                    narrower += 1;
+                    let evals = team.choose(&p, None, &mut Watch::silent()).unwrap();
+                    let mut after = p.clone();
+                    after.play(evals[0].mv);
+                    assert_eq!(exact(&after), exact(&p), "{p:?} on {threads}: {evals:?}");
+                }
+            }
+        }
+        assert!(narrower >= 4, "positions with a narrower win: {narrower}");
+    }
+
     #[test]
     fn a_position_the_room_settles_is_over_for_the_question() {
         let p = Pile { left: 2, to_move: 0, score: [5, 1] };

@@ -709,7 +709,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     ///
     /// A failed try still pays: the solver's table keeps what it settled, so the next move's
     /// try starts further on. A proved loss is left to the search (then the best try is sought).
-    fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
+    pub(crate) fn solve_root(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let tree = std::mem::take(&mut self.tree);
         let found = self.root_try(state, &tree, false, watch);
         self.tree = tree;
@@ -725,7 +725,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// margin. `tree` is this search's, taken out or not.
     pub(crate) fn root_try(&mut self, state: &G, tree: &Tree<G::Move>, team: bool, watch: &mut Watch) -> Result<Option<Found<G::Move>>, Stop> {
         let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(None) };
-        if (self.solver.is_none() && self.margin.is_none()) || !self.root_solver || tree.settled() {
+        // A root the tree has proved won still gets the margin's try: its proof says who wins, not by how much.
+        if (self.solver.is_none() && self.margin.is_none()) || !self.root_solver || (tree.settled() && self.margin.is_none()) {
             return Ok(None);
         }
         let share = match team.then(|| self.knowledge.team_root_share(state)).flatten() {

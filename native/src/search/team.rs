@@ -242,7 +242,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
         let (first, rest) = self.members.split_first_mut().unwrap();
         first.ready(state, since, watch)?;
         rest.iter_mut().for_each(|m| m.join(first, state)); // with the root settled, a helper's counts are none
-        if !first.settled() {
+        if first.settled() {
+            first.solve_root(state, watch)?; // proved who wins: where the margin counts, it is still sought
+        } else {
             let halt = Arc::new(AtomicBool::new(false));
             let span = first.spec.seconds.map(Duration::from_secs_f64);
             let mut tree = first.take_tree();
