@@ -333,3 +333,23 @@ fn from_24_empty_squares_the_strong_levels_play_a_move_that_holds_the_exact_marg
     }
     assert_eq!(held, 6);
 }
+
+/// On a team's one tree the first thread seeks the exact margin for the whole move from 28 empty
+/// squares (alone, for half the move from 24), and only at the levels with the time for it.
+#[test]
+fn a_team_seeks_the_margin_for_the_whole_move_from_28_empty_squares() {
+    let (mut rng, mut scratch) = (Rng::new(9), Vec::new());
+    let mut state = at(&[], &[]);
+    let (strong, casual) = (HvGrid::<u128>::knowledge(true), HvGrid::<u128>::knowledge(false));
+    let mut seen = Vec::new();
+    while let Some(mv) = state.random_move(&mut scratch, &mut rng) {
+        let left = state.left as u32;
+        let expected = (left <= 28).then_some(1.0);
+        assert_eq!(strong.team_root_share(&state), expected, "{left} empty squares");
+        assert_eq!(strong.wants_root_solver(&state), left <= 24, "{left} empty squares");
+        assert_eq!((casual.team_root_share(&state), casual.wants_root_solver(&state)), (None, false));
+        seen.push(left);
+        state.play(mv);
+    }
+    assert!(seen.contains(&29) && seen.contains(&28) && seen.contains(&24), "{seen:?}");
+}
