@@ -239,9 +239,13 @@ mod tests {
         assert!(seen.len() >= 3, "the piles' margins differ: {seen:?}");
     }
 
-    /// Lets the root's try find the exact margin, on one thread and on a team's one tree.
+    /// Lets the root's try find the exact margin, on one thread and on a team's one tree; with
+    /// `proved_narrowly`, the root comes proved won by the narrowest win (as a game's own argument
+    /// or the kept tree may prove it).
     #[derive(Clone)]
-    struct ForMargin;
+    struct ForMargin {
+        proved_narrowly: bool,
+    }
 
     impl Knowledge<Pile> for ForMargin {
         fn wants_root_solver(&self, _: &Pile) -> bool {
@@ -253,13 +257,16 @@ mod tests {
         fn margin_room(&self) -> Option<fn(&Pile) -> i32> {
             Some(room)
         }
+        fn winning_move(&self, p: &Pile) -> Option<(u8, u32)> {
+            narrowest_win(p).filter(|_| self.proved_narrowly).map(|(mv, _)| (mv, p.left as u32))
+        }
     }
 
     #[test]
     fn the_move_that_holds_the_exact_margin_is_played_at_once_on_one_thread_and_on_a_team() {
         let spec = Spec { solve_nodes: 1_000, shared: Some(true), ..Spec::new(Some(10.0), None) };
         for threads in [1, 2] {
-            let mut team = Team::new(spec.clone(), ForMargin, 3, false, threads);
+            let mut team = Team::new(spec.clone(), ForMargin { proved_narrowly: false }, 3, false, threads);
             for left in 9..=13u8 {
                 let p = Pile { left, to_move: (left % 2) as usize, score: [1, 0] };
                 let t = Instant::now();
@@ -292,32 +299,12 @@ mod tests {
             .min_by_key(|&(_, margin)| margin)
     }
 
-    /// As `ForMargin`, and the root comes proved won by the narrowest win (as a game's own
-    /// argument or the kept tree may prove it).
-    #[derive(Clone)]
-    struct ProvedNarrowly;
-
-    impl Knowledge<Pile> for ProvedNarrowly {
-        fn wants_root_solver(&self, _: &Pile) -> bool {
-            true
-        }
-        fn team_root_share(&self, _: &Pile) -> Option<f64> {
-            Some(1.0)
-        }
-        fn margin_room(&self) -> Option<fn(&Pile) -> i32> {
-            Some(room)
-        }
-        fn winning_move(&self, p: &Pile) -> Option<(u8, u32)> {
-            narrowest_win(p).map(|(mv, _)| (mv, p.left as u32))
-        }
-    }
-
     #[test]
     fn a_root_proved_won_by_less_than_the_margin_still_gets_the_move_that_holds_it() {
         let spec = Spec { solve_nodes: 1_000, shared: Some(true), ..Spec::new(Some(10.0), None) };
         let mut narrower = 0;
         for threads in [1, 2] {
-            let mut team = Team::new(spec.clone(), ProvedNarrowly, 3, false, threads);
+            let mut team = Team::new(spec.clone(), ForMargin { proved_narrowly: true }, 3, false, threads);
             for (left, lead) in (4..=9u8).flat_map(|left| (-2..=2).map(move |lead| (left, lead))) {
                 for to_move in 0..2 {
                     let p = Pile { left, to_move, score: [2 + lead, 2] };
