@@ -419,11 +419,12 @@ impl<B: Cells> Game for HvGrid<B> {
 ///
 /// The root's try. Proofs of the result alone had a level play the first winning move found,
 /// whatever the initials: Expert trying from 18 empty squares against Strong, 0.5 s, role-swapped
-/// pairs scored as matches by total initials: 0 won, 1 drawn, 4 lost of 5. From `root_empty` (24)
+/// pairs scored as matches by total initials: 0 won, 1 drawn, 4 lost of 5. From `root_empty` (28)
 /// empty squares Strong and Expert now find the exact margin of initials instead (`margin_room`,
-/// `search::margin`: in 0.01-0.2 s there, where from 26 a fresh table seldom finds it in 0.25 s)
-/// and play a move that holds it. Casual does not (`solve_root`). Measured: see the README's table
-/// of search ideas.
+/// `search::margin`) and play a move that holds it. From 24 it takes 0.01-0.2 s; from 26 to 28 a
+/// fresh table seldom finds it in the try's quarter second, but a try that fails leaves its table
+/// to the next move's. Casual does not (`solve_root`). Measured: see the README's table of search
+/// ideas (from 24, then from 28).
 #[derive(Clone, Debug)]
 pub struct HvGridKnowledge {
     pub gifts_last: bool,   // the tree tries gifts of initials last (else in shuffled order)
@@ -459,7 +460,7 @@ impl<B: Cells> Native for HvGrid<B> {
             margin_scale: 6.0,
             #[cfg(feature = "experiments")]
             solve_empty: 0,
-            root_empty: 24,
+            root_empty: 28,
             team_root_empty: 28,
             solve_root,
         }
@@ -515,9 +516,8 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
     }
 
     /// On a team's one tree the first thread seeks the exact margin for the whole move from
-    /// `team_root_empty` (28) empty squares, while the others iterate: a try that fails leaves its
-    /// table to the next move's, and the margin comes some plies sooner than alone (from 26 in a
-    /// game probed, where one thread's half move finds it from 24). Measured: the README's threads.
+    /// `team_root_empty` (28) empty squares, while the others iterate, where one thread seeks it for
+    /// half the move. Measured: the README's threads.
     fn team_root_share(&self, state: &HvGrid<B>) -> Option<f64> {
         (self.solve_root && (state.left as u32) <= self.team_root_empty).then_some(1.0)
     }

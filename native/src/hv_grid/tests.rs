@@ -298,11 +298,11 @@ fn the_search_finds_the_win_of_an_endgame_the_solver_proves() {
     assert!(score_of(&state, best.mv) > 0);
 }
 
-/// From 24 empty squares a level with the time for it (Strong's and Expert's `solve_root`) finds the
+/// From 28 empty squares a level with the time for it (Strong's and Expert's `solve_root`) finds the
 /// exact margin of initials before any iteration, and plays a move that holds it; a level without
 /// (Casual) searches as before. The margin's search is checked against brute force in `search::margin`.
 #[test]
-fn from_24_empty_squares_the_strong_levels_play_a_move_that_holds_the_exact_margin() {
+fn from_28_empty_squares_the_strong_levels_play_a_move_that_holds_the_exact_margin() {
     let (mut rng, mut scratch, mut watch) = (Rng::new(5), Vec::new(), Watch::silent());
     let room = |state: &HvGrid<u128>| state.left as i32;
     let mut margins = MarginSolver::new(room, false, SolverOrder::AsListed);
@@ -335,7 +335,7 @@ fn from_24_empty_squares_the_strong_levels_play_a_move_that_holds_the_exact_marg
 }
 
 /// On a team's one tree the first thread seeks the exact margin for the whole move from 28 empty
-/// squares (alone, for half the move from 24), and only at the levels with the time for it.
+/// squares, as alone for half the move, and only at the levels with the time for it.
 #[test]
 fn a_team_seeks_the_margin_for_the_whole_move_from_28_empty_squares() {
     let (mut rng, mut scratch) = (Rng::new(9), Vec::new());
@@ -346,10 +346,10 @@ fn a_team_seeks_the_margin_for_the_whole_move_from_28_empty_squares() {
         let left = state.left as u32;
         let expected = (left <= 28).then_some(1.0);
         assert_eq!(strong.team_root_share(&state), expected, "{left} empty squares");
-        assert_eq!(strong.wants_root_solver(&state), left <= 24, "{left} empty squares");
+        assert_eq!(strong.wants_root_solver(&state), left <= 28, "{left} empty squares");
         assert_eq!((casual.team_root_share(&state), casual.wants_root_solver(&state)), (None, false));
         seen.push(left);
         state.play(mv);
     }
-    assert!(seen.contains(&29) && seen.contains(&28) && seen.contains(&24), "{seen:?}");
+    assert!(seen.contains(&29) && seen.contains(&28), "{seen:?}");
 }
