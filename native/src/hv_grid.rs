@@ -433,7 +433,6 @@ pub struct HvGridKnowledge {
     #[cfg(feature = "experiments")]
     pub solve_empty: u32, // the in-tree solver tries nodes with at most this many empty squares (0: off)
     pub root_empty: u32, // the root's try finds the exact margin of initials from this many empty squares (0: never)
-    pub team_root_empty: u32, // on a team's one tree the first thread's try takes the whole move from this many (0: as alone)
     solve_root: bool,    // the level has the time to let the solver try the root (Strong and Expert)
 }
 
@@ -461,7 +460,6 @@ impl<B: Cells> Native for HvGrid<B> {
             #[cfg(feature = "experiments")]
             solve_empty: 0,
             root_empty: 28,
-            team_root_empty: 28,
             solve_root,
         }
     }
@@ -515,11 +513,10 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
         self.solve_root && (state.left as u32) <= self.root_empty
     }
 
-    /// On a team's one tree the first thread seeks the exact margin for the whole move from
-    /// `team_root_empty` (28) empty squares, while the others iterate, where one thread seeks it for
-    /// half the move. Measured: the README's threads.
+    /// On a team's one tree the first thread seeks the exact margin for the whole move, while the
+    /// others iterate, where one thread seeks it for half the move. Measured: the README's threads.
     fn team_root_share(&self, state: &HvGrid<B>) -> Option<f64> {
-        (self.solve_root && (state.left as u32) <= self.team_root_empty).then_some(1.0)
+        self.wants_root_solver(state).then_some(1.0)
     }
 
     /// A match counts the initials, and a square gives at most one.
@@ -544,7 +541,6 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
             "margin_scale" => self.margin_scale = value,
             "solve_empty" => self.solve_empty = value as u32,
             "root_empty" => self.root_empty = value as u32,
-            "team_root_empty" => self.team_root_empty = value as u32,
             _ => return false,
         }
         true
