@@ -280,6 +280,7 @@ mod tests {
                 assert_eq!(exact(&after), exact(&p), "{p:?} on {threads}: {evals:?}");
                 let mine = if p.to_move == 0 { exact(&p) } else { -exact(&p) };
                 assert_eq!(evals[0].value, 0.5 + 0.5 * mine.signum() as f64, "the result the margin gives the mover");
+                assert!(evals.iter().all(|e| e.value <= evals[0].value), "no move above the margin's: {evals:?}");
             }
         }
     }

@@ -910,8 +910,10 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     pub fn best_try(&mut self, state: &G, evals: &mut Vec<Candidate<G::Move>>, watch: &mut Watch) -> Result<(), Stop> {
         if let Some((mv, value)) = self.exact {
             put_first(evals, mv);
-            if let Some(first) = evals.first_mut().filter(|e| e.mv == mv) {
-                first.value = value; // not a proof in plies: the line's length is not sought
+            // Not a proof in plies (the line's length is not sought). No other move can hold more than
+            // this margin, so no estimate shows above it.
+            for e in evals.iter_mut() {
+                e.value = if e.mv == mv { value } else { e.value.min(value) };
             }
             return Ok(());
         }
