@@ -326,6 +326,42 @@ impl<B: HexBits> Icebreaker<B> {
         unreachable!("r is below the total")
     }
 
+    /// The greedy move: a capture if a ship can make one (at random among them), else a step of
+    /// the ship nearest its iceberg (the first in the fleet's order among ships as near; at random
+    /// among its steps); a pass if no ship can move; None when the game is over.
+    fn greedy_move(&self, rng: &mut Rng) -> Option<Step> {
+        if self.over() {
+            return None;
+        }
+        let mut caps: [(u8, B); MAX_SHIPS] = [(0, B::zero()); MAX_SHIPS];
+        let (mut k, mut total, mut first) = (0, 0u32, None);
+        let ice = self.ice;
+        self.each_ship_targets(|s, hit| {
+            if (hit & ice).any() {
+                caps[k] = (s, hit);
+                total += hit.count();
+                k += 1;
+            } else if first.is_none() {
+                first = Some((s, hit));
+            }
+        });
+        let pick = |s: u8, hit: B, r: usize| Step { from: s, to: hit.nth(r as u32) as u8 };
+        if total > 0 {
+            let mut r = rng.below(total as usize);
+            for &(s, hit) in &caps[..k] {
+                let c = hit.count() as usize;
+                if r < c {
+                    return Some(pick(s, hit, r));
+                }
+                r -= c;
+            }
+        }
+        match first {
+            Some((s, hit)) => Some(pick(s, hit, rng.below(hit.count() as usize))),
+            None => Some(PASS),
+        }
+    }
+
     /// Each player's captures plus the icebergs its fleet reaches first, in halves.
     ///
     /// Both fleets spread one step at a time around every ship; an iceberg reached first by
@@ -473,9 +509,16 @@ impl<B: HexBits> Game for Icebreaker<B> {
     }
 }
 
-/// Icebreaker's search knowledge: playouts are cut after a few random plies and judged by the
-/// race for the ice (captures plus the icebergs each fleet reaches first). Measured against plain
-/// UCT, 0.2 s a move, 16 games: 13/16 with it (MCTS-Solver and tree reuse alone: 9/16).
+/// Icebreaker's search knowledge: playouts are cut after a few plies and judged by the race for
+/// the ice (captures plus the icebergs each fleet reaches first). Measured against plain UCT, 0.2 s
+/// a move, 16 games: 13/16 with it (MCTS-Solver and tree reuse alone: 9/16).
+///
+/// A playout's plies are greedy (`greedy_move`: a capture where one can be made, else a step of the
+/// ship nearest its iceberg), where they were random: the race counts every fleet's ships as moving
+/// at once, but a player moves one ship a turn and may leave a capture for later, so random plies
+/// before it let the race judge positions no player would leave. At 0.5 s a move, one thread,
+/// roles alternated, greedy plies against random won 52 of 80 games (65% [54-74%]); greedy
+/// playouts to the end (no race) won 30% of 40, with a third of the iterations.
 ///
 /// Late in the race the endgame solver joins in: from `root_ice` icebergs left it tries the whole
 /// position before the search (a proved win is played at once), from `node_ice` it settles
@@ -487,10 +530,11 @@ impl<B: HexBits> Game for Icebreaker<B> {
 /// evaluations lost: a refitted scale of 5.7 with a term for the side to move won 27.5% of 40.
 #[derive(Clone, Debug)]
 pub struct IcebreakerKnowledge {
-    pub max_playout: usize, // random plies before the race evaluation judges the position
+    pub max_playout: usize, // plies played before the race evaluation judges the position
     pub scale: f64,         // icebergs of margin for a ~73% evaluation
     pub root_ice: u32,      // from this few icebergs left, the solver tries the whole position first (0: never)
     pub node_ice: u32,      // from this few icebergs left, the solver tries well-visited nodes (0: never)
+    pub greedy: f64,        // a playout's ply is the greedy move (`greedy_move`) with this chance, else random
 }
 
 impl<B: HexBits> Native for Icebreaker<B> {
@@ -500,14 +544,16 @@ impl<B: HexBits> Native for Icebreaker<B> {
     const CAN_REPEAT: bool = true;
 
     fn knowledge(_solve_root: bool) -> IcebreakerKnowledge {
-        IcebreakerKnowledge { max_playout: 8, scale: 2.0, root_ice: 16, node_ice: 14 }
+        IcebreakerKnowledge { max_playout: 8, scale: 2.0, root_ice: 16, node_ice: 14, greedy: 1.0 }
     }
 }
 
 impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
     fn playout(&self, state: &mut Icebreaker<B>, moves: &mut Vec<Step>, rng: &mut Rng) -> f64 {
         for _ in 0..self.max_playout {
-            match state.random_move(moves, rng) {
+            let greedy = self.greedy >= 1.0 || rng.unit() < self.greedy;
+            let mv = if greedy { state.greedy_move(rng) } else { state.random_move(moves, rng) };
+            match mv {
                 Some(mv) => state.play(mv),
                 None => return result0(state),
             }
@@ -557,6 +603,7 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
             "scale" => self.scale = value,
             "root_ice" => self.root_ice = value as u32,
             "node_ice" => self.node_ice = value as u32,
+            "greedy" => self.greedy = value,
             _ => return false,
         }
         true
@@ -697,7 +744,7 @@ mod tests {
 
     /// Random games of every size: each random move is legal, and each game ends with a winner.
     #[test]
-    fn random_moves_are_legal_at_every_ply_of_every_size() {
+    fn random_and_greedy_moves_are_legal_at_every_ply_of_every_size() {
         fn games<B: HexBits>(n: usize) {
             let mut rng = Rng::new(n as u64);
             let mut scratch = Vec::new();
@@ -707,6 +754,8 @@ mod tests {
                 while let Some(mv) = s.random_move(&mut scratch, &mut rng) {
                     s.legal_moves(&mut moves);
                     assert!(moves.contains(&mv), "{} not legal", s.notation(mv));
+                    let greedy = s.greedy_move(&mut rng).expect("a game going on has a greedy move");
+                    assert!(moves.contains(&greedy), "greedy {} not legal", s.notation(greedy));
                     assert!(!s.is_over());
                     s.play(mv);
                     let mut fresh = s.clone();
@@ -714,7 +763,7 @@ mod tests {
                     assert_eq!(s.hash, fresh.hash, "the key kept up move by move is the key of the position");
                 }
                 s.legal_moves(&mut moves);
-                assert!(s.is_over() && moves.is_empty());
+                assert!(s.is_over() && moves.is_empty() && s.greedy_move(&mut rng).is_none());
                 let w = s.winner().expect("a finished game has a winner");
                 assert!(s.scores()[w] == s.cfg.majority as i32 && s.scores()[1 - w] < s.cfg.majority as i32);
             }
@@ -833,14 +882,32 @@ mod tests {
         assert!(from_32.1 < from_8.1, "{} nodes from 32 plies, {} from 8", from_32.1, from_8.1);
     }
 
+    #[test]
+    fn a_greedy_move_captures_if_it_can_else_steps_the_ship_nearest_its_iceberg() {
+        let greedy = |s: &Ib| {
+            let mut seen: Vec<String> = (0..64).map(|seed| s.notation(s.greedy_move(&mut Rng::new(seed)).unwrap())).collect();
+            seen.sort();
+            seen.dedup();
+            seen
+        };
+        // e1 can capture e2 or d1 (b4 must capture a3): any capture, never e1's other steps.
+        assert_eq!(greedy(&at("e1 b4", "", "e2 d1 a3 i5")), ["b4-a3", "e1-d1", "e1-e2"]);
+        // No capture: every step of e5, the ship nearest an iceberg (a1's is further).
+        let s = at("a1 e5", "", "i5 e9");
+        let near: Vec<String> = legal(&s).into_iter().filter(|m| m.starts_with("e5")).collect();
+        assert!(!near.is_empty() && near.len() < legal(&s).len());
+        assert_eq!(greedy(&s), near);
+        assert_eq!(at("a1", "a3 b2 b3 c1 c2", "i4 i5").greedy_move(&mut Rng::new(1)), Some(PASS));
+    }
+
     #[cfg(feature = "experiments")]
     #[test]
     fn the_knobs_are_tuned_by_name() {
         let mut know = Ib::knowledge(false);
         let mut tune = |name, value| Knowledge::<Ib>::tune(&mut know, name, value);
         assert!(tune("max_playout", 12.0) && tune("scale", 2.5) && tune("root_ice", 9.0) && tune("node_ice", 7.0));
-        assert!(!tune("c", 0.7));
-        assert_eq!((know.max_playout, know.scale, know.root_ice, know.node_ice), (12, 2.5, 9, 7));
+        assert!(tune("greedy", 0.5) && !tune("c", 0.7));
+        assert_eq!((know.max_playout, know.scale, know.root_ice, know.node_ice, know.greedy), (12, 2.5, 9, 7, 0.5));
     }
 
     /// The race evaluation gives, on fixed positions, the values it was measured with.
