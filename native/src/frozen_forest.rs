@@ -608,7 +608,7 @@ impl Knowledge<FrozenForest> for FrozenForestKnowledge {
     /// the whole move, while the others iterate: the try no longer costs the search half its time
     /// (alone, Strong trying from 60 trees won none of 7 pairs), and its proofs come some plies sooner,
     /// a won Mina's to be made short and a lost Yuki's long (`Mcts::measure`). Strong on 2 threads
-    /// so against Strong on 1: see the README's threads.
+    /// so against Strong on 1: see docs/measurements.md, Threads.
     fn team_root_share(&self, state: &FrozenForest) -> Option<f64> {
         placed_within(state, self.team_root_trees).then_some(1.0)
     }

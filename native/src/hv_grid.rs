@@ -423,7 +423,7 @@ impl<B: Cells> Game for HvGrid<B> {
 /// empty squares Strong and Expert now find the exact margin of initials instead (`margin_room`,
 /// `search::margin`) and play a move that holds it. From 24 it takes 0.01-0.2 s; from 26 to 28 a
 /// fresh table seldom finds it in the try's quarter second, but a try that fails leaves its table
-/// to the next move's. Casual does not (`solve_root`). Measured: see the README's table of search
+/// to the next move's. Casual does not (`solve_root`). Measured: see docs/measurements.md's table of search
 /// ideas (from 24, then from 28).
 #[derive(Clone, Debug)]
 pub struct HvGridKnowledge {
@@ -514,7 +514,7 @@ impl<B: Cells> Knowledge<HvGrid<B>> for HvGridKnowledge {
     }
 
     /// On a team's one tree the first thread seeks the exact margin for the whole move, while the
-    /// others iterate, where one thread seeks it for half the move. Measured: the README's threads.
+    /// others iterate, where one thread seeks it for half the move. Measured: docs/measurements.md, Threads.
     fn team_root_share(&self, state: &HvGrid<B>) -> Option<f64> {
         self.wants_root_solver(state).then_some(1.0)
     }

@@ -522,7 +522,7 @@ impl<B: HexBits> Game for Icebreaker<B> {
 ///
 /// Late in the race the endgame solver joins in: from `root_ice` icebergs left it tries the whole
 /// position before the search (a proved win is played at once), from `node_ice` it settles
-/// well-visited nodes. Earlier it seldom settles anything in a move's time. See the README's
+/// well-visited nodes. Earlier it seldom settles anything in a move's time. See docs/measurements.md's
 /// table of search ideas for what this was measured to pay.
 ///
 /// The race's `scale` is 2 icebergs (a margin of 2 gives ~73%), where it was 3: at 0.5 s a move,

@@ -20,7 +20,7 @@ use crate::game::{Game, Knowledge, Rng};
 /// threads (less on a machine with little memory: see `team::thread_bytes`). Past it a tree stops
 /// growing and its playouts start from its leaves. The bot worker then peaks under 512 MB with
 /// Expert on every core (the bench's `--memory`); Expert's trees capped at half of this lost
-/// nothing measurable against uncapped ones (README).
+/// nothing measurable against uncapped ones (docs/measurements.md, Memory).
 pub const SEARCH_BYTES: usize = 320 << 20;
 /// A thread's tree and solver table share its memory, whichever needs it: the table may grow into
 /// all the tree leaves, but never past this share of the memory...
@@ -44,7 +44,7 @@ pub const SWINDLE: f64 = 0.5;
 /// Whether a search's threads grow one tree (tree parallelism with virtual loss, without a lock:
 /// see `tree`) rather than one tree each, their roots' visits summed (root parallelism). See
 /// `team`. Strong on 2 threads on one tree won Icebreaker 27 of 40 against Strong on 1 (67.5%
-/// [52-80%]); with a tree each, 30 of 60 (README).
+/// [52-80%]); with a tree each, 30 of 60 (docs/measurements.md, Threads).
 pub const SHARED_TREE: bool = true;
 /// What a repetition is worth to the side the search plays for, in games whose positions recur
 /// (see `Spec::repetition`).
@@ -163,7 +163,8 @@ impl Spec {
     /// earlier in the game is worth this much to the side the search plays for (its root's
     /// mover), and the rest to the other: less than a draw, so the bot makes progress when
     /// ahead and fights on when a little behind, and takes a cycle only when clearly losing.
-    /// None: repetitions are not looked for (textbook UCT). Goats Wintering: see the README's ideas.
+    /// None: repetitions are not looked for (textbook UCT). Goats Wintering: see
+    /// docs/measurements.md, Search ideas.
     pub fn repetition(&self) -> Option<f64> {
         let level = if self.uct.is_none() { Some(REPETITION) } else { None };
         match tuned!(self.knobs.repetition) {
