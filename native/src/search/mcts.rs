@@ -272,6 +272,8 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
     pub halt: Option<Arc<AtomicBool>>,
     /// Whether the root is offered to the solver first (a team's helpers leave it to the main one).
     pub root_solver: bool,
+    /// The threads the kept tree's cut may use (a team's on one tree, whose others wait for it).
+    pub cut_threads: usize,
     path: Vec<u64>, // the keys of the positions on the current iteration's line, when the walk `repeats`
     held: Held,     // this thread's visits at a shared tree's busy nodes, not yet written (none on its own tree)
     table_room: Option<usize>, // a fixed room for the solver's table (a helper on a shared tree), else what the tree leaves
@@ -328,6 +330,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             solver_time: Duration::ZERO,
             halt: None,
             root_solver: true,
+            cut_threads: 1,
             path: Vec::new(),
             held: Held::default(),
             table_room: None,
@@ -400,8 +403,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// What comes before the root is offered to the endgame solver (see `begin`); a cancellation
     /// heard while the kept tree is cut out leaves no tree. The move's time counts from here, the
-    /// cut included: on many threads the kept tree is big, and its cut took 20-125 ms of a 0.5 s
-    /// move on 2 threads, where the bot should answer in the time its level says.
+    /// cut included: on many threads the kept tree is big, and its cut takes up to some 60 ms of a
+    /// 0.5 s move on 2 threads (`cut.rs`), where the bot should answer in the time its level says.
     pub(crate) fn ready(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
         let t0 = Instant::now();
         let view = self.knowledge.begin(state);
@@ -533,115 +536,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             node = c;
         }
         if node != 0 {
-            self.keep_subtree(node as usize, watch).inspect_err(|_| self.tree.clear())?;
+            // Whether the caller still wants the search, asked every 16 384 steps of the cut.
+            let heard = |step: usize| if step % 16_384 == 0 && !watch.tick(Instant::now()) { Err(Stop::Cancel) } else { Ok(()) };
+            self.tree.keep_subtree(node as usize, self.cut_threads > 1, heard).inspect_err(|_| self.tree.clear())?;
         }
         Ok(true)
-    }
-
-    /// Make `root`'s subtree the whole tree, in place: the rest is dropped without a copy of the
-    /// kept part beside the old arrays, so a search's memory never holds two trees.
-    ///
-    /// A node is kept if its parent is. One pass in order settles each node from its parent's
-    /// fate: on one thread a parent always lies before its children, so it is known already;
-    /// threads on one tree take slots a chunk at a time, so there a child may lie before its
-    /// parent, and the pass then climbs the parents to the first whose fate is known and settles
-    /// the whole climb (each node is settled once). The kept nodes keep their order, `root`
-    /// first: the k-th other kept node becomes node k, and lay at k or later, so each moves down
-    /// to a slot no node still to be moved holds. Moves are kept the same way, in the order their
-    /// lists were filled.
-    ///
-    /// The passes tick `watch` as they go (a tree of millions of nodes takes a few hundred ms); a
-    /// cancellation stops them and leaves the arrays to be cleared.
-    fn keep_subtree(&mut self, root: usize, watch: &mut Watch) -> Result<(), Stop> {
-        // Whether the caller still wants the search, asked every 16 384 steps of a pass.
-        let mut heard = |step: usize| if step % 16_384 == 0 && !watch.tick(Instant::now()) { Err(Stop::Cancel) } else { Ok(()) };
-        // The kept nodes' lists of moves and of children's indices, each as (where it lies, node)
-        // in one number, where in the high half: gathered as the nodes move, which reads each
-        // node once (on 2 threads a tree of two million nodes takes some 10 ms a pass).
-        let (mut moves_lists, mut kids_lists) = (Vec::new(), Vec::new());
-        let new_id = self.tree.nodes.edit(|nodes| {
-            const UNKNOWN: u32 = NIL - 1;
-            let mut new_id = vec![UNKNOWN; nodes.len()]; // by old index; NIL: dropped, 0: kept (numbered below)
-            new_id[root] = 0;
-            let mut climb = Vec::new();
-            for old in 0..nodes.len() {
-                heard(old)?;
-                let mut at = old;
-                while new_id[at] == UNKNOWN {
-                    climb.push(at);
-                    match nodes[at].parent {
-                        NIL => break, // the old root, or a slot a thread took and did not use: dropped
-                        parent => at = parent as usize,
-                    }
-                }
-                let fate = if new_id[at] == 0 { 0 } else { NIL };
-                climb.drain(..).for_each(|i| new_id[i] = fate);
-            }
-            let mut kept = 1u32;
-            for (old, id) in new_id.iter_mut().enumerate() {
-                if *id != NIL && old != root {
-                    *id = kept;
-                    kept += 1;
-                }
-            }
-            moves_lists.reserve_exact(kept as usize);
-            kids_lists.reserve_exact(kept as usize);
-            let map = |i: u32| if i == NIL { NIL } else { new_id[i as usize] };
-            let order = std::iter::once(root).chain((0..nodes.len()).filter(|&old| old != root && new_id[old] != NIL));
-            for (new, old) in order.enumerate() {
-                heard(new)?;
-                let mut nd = nodes[old].clone();
-                nd.relink(map(nd.child()));
-                if old == root {
-                    (nd.parent, nd.sibling, nd.mv) = (NIL, NIL, None);
-                } else {
-                    (nd.parent, nd.sibling) = (map(nd.parent), map(nd.sibling));
-                }
-                if nd.len() > 0 {
-                    moves_lists.push((nd.moves_at() as u64) << 32 | new as u64);
-                }
-                if nd.kids_at() != NIL {
-                    kids_lists.push(u64::from(nd.kids_at()) << 32 | new as u64);
-                }
-                nodes[new] = nd;
-            }
-            nodes.truncate(kept as usize);
-            Ok(new_id)
-        })?;
-        // Each array's kept lists moved down in the order they were filled, so that none lands on
-        // a list still to be moved.
-        let nodes = &mut self.tree.nodes;
-        let mut to = 0usize;
-        sort_by_high_half(&mut moves_lists);
-        self.tree.moves.edit(|moves| {
-            for (k, list) in moves_lists.into_iter().enumerate() {
-                heard(k)?;
-                let (at, id) = ((list >> 32) as usize, list as u32 as usize);
-                let n = nodes[id].len();
-                moves.copy_within(at..at + n, to);
-                nodes[id].move_moves(to);
-                to += n;
-            }
-            moves.truncate(to);
-            Ok(())
-        })?;
-        // And the children's indices, renumbered.
-        let mut to = 0usize;
-        sort_by_high_half(&mut kids_lists);
-        self.tree.kids.edit(|kids| {
-            for (k, list) in kids_lists.into_iter().enumerate() {
-                heard(k)?;
-                let (at, id) = ((list >> 32) as usize, list as u32 as usize);
-                for k in 0..nodes[id].len() {
-                    let old = *kids[at + k].get_mut();
-                    *kids[to + k].get_mut() = if old == NIL { NIL } else { new_id[old as usize] };
-                }
-                nodes[id].move_kids(to as u32);
-                to += nodes[id].len();
-            }
-            kids.truncate(to);
-            Ok(())
-        })
     }
 
     /// One walk down the tree from the root, a playout from where it ends, and the backup;
@@ -939,36 +838,6 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             self.stats.swindled = true;
         }
         Ok(())
-    }
-}
-
-/// Sorts numbers whose high halves all differ by their high halves: a radix sort, 11 bits a pass,
-/// as many passes as the largest needs, none if they are in order already (one thread's lists
-/// mostly are; two threads' lie in chunks taken in turns, and a comparison sort of a million of
-/// them took 40-70 ms, where this takes 10-20).
-fn sort_by_high_half(v: &mut Vec<u64>) {
-    const BITS: u32 = 11;
-    const MASK: u64 = (1 << BITS) - 1;
-    if v.windows(2).all(|w| w[0] < w[1]) {
-        return;
-    }
-    let width = 64 - v.iter().map(|&x| x >> 32).max().unwrap_or(0).leading_zeros();
-    let mut out = vec![0u64; v.len()];
-    let mut shift = 32;
-    while shift < 32 + width {
-        let mut start = [0usize; 1 << BITS];
-        v.iter().for_each(|&x| start[((x >> shift) & MASK) as usize] += 1);
-        let mut sum = 0;
-        for s in start.iter_mut() {
-            (*s, sum) = (sum, sum + *s);
-        }
-        for &x in v.iter() {
-            let slot = &mut start[((x >> shift) & MASK) as usize];
-            out[*slot] = x;
-            *slot += 1;
-        }
-        std::mem::swap(v, &mut out);
-        shift += BITS;
     }
 }
 
@@ -1303,28 +1172,6 @@ pub(crate) mod tests {
         m.search(&next, Some(&[2, 1]), &mut Watch::silent()).unwrap();
         assert_eq!((m.stats.reused, m.stats.iterations), (0, 20_000), "a fresh tree");
         assert_eq!(m.tree.node(0).n(), 20_000);
-    }
-
-    #[test]
-    fn lists_are_put_in_the_order_they_were_filled_by_their_high_halves() {
-        let mut rng = crate::game::Rng::new(3);
-        // Places up to 2^27 (three passes of the sort), each with a node in the low half.
-        let mut places: Vec<u64> = (0..50_000u64).map(|i| i * 2_003 + rng.next_u64() % 2_000).collect();
-        let mut lists: Vec<u64> = places.iter().enumerate().map(|(node, &at)| at << 32 | node as u64).collect();
-        for i in (1..lists.len()).rev() {
-            lists.swap(i, rng.next_u64() as usize % (i + 1));
-        }
-        let mut expected = lists.clone();
-        expected.sort_unstable();
-        sort_by_high_half(&mut lists);
-        assert_eq!(lists, expected);
-        places.sort_unstable();
-        assert!(lists.iter().map(|&l| l >> 32).eq(places.iter().copied()));
-        // In order already: left as it is.
-        let sorted = lists.clone();
-        sort_by_high_half(&mut lists);
-        assert_eq!(lists, sorted);
-        sort_by_high_half(&mut Vec::new());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The searches, generic over `Game`: MCTS with MCTS-Solver (`mcts`) and exact alpha-beta
 //! (`solver`) and the exact margin of score it finds (`margin`); `Watch` carries progress reports and cancellation out of both.
 
+mod cut;
 pub mod margin;
 pub mod mcts;
 pub mod solver;

@@ -138,6 +138,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Team<G, K> {
                 }
                 let mut m = Mcts::new(spec, knowledge.clone(), member_seed(seed, k), can_repeat);
                 m.root_solver = k == 0; // the same proof on every thread would be time thrown away
+                if shared && k == 0 {
+                    m.cut_threads = threads;
+                }
                 match (shared, k) {
                     (true, 0) => m.set_memory(bytes * threads - helper_table * (threads - 1)),
                     (true, _) => m.set_table_room(helper_table),
