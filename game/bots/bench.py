@@ -68,32 +68,44 @@ def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1, th
 
 def strong_speed(game_id: str, seconds: float, seed: int = 1, threads: int = 1,
                  shared_tree: bool | None = None) -> tuple[float, float]:
-    """Strong's iterations per wall second over a game's first moves, and the cores it got (CPU / wall time).
+    """Strong's iterations per wall second over a game's first moves, and the cores it got (see `strong_speeds`)."""
+    return strong_speeds(game_id, seconds, [(threads, shared_tree)], seed)[0]
+
+
+def strong_speeds(game_id: str, seconds: float, setups: list[tuple[int, bool | None]], seed: int = 1,
+                  moves: int = 6) -> list[tuple[float, float]]:
+    """For each setup (threads, shared_tree), Strong's iterations per wall second over the first `moves`
+    of a game it plays, and the cores it got (CPU time / wall time).
+
+    Each setup's bot plays its own game, and their moves are taken in turns (the order reversed at
+    every move): this machine's speed swings by a fifth from one minute to the next, so setups timed
+    one after another compared the swings as much as the setups.
 
     A move counts all the wall time it took, the cut of the tree kept from the move before included
-    (the search's clock starts before the cut too, since 29 Nov, late).
-
-    The cores say whether the machine gave the threads what they asked for: on a shared machine
-    two threads may get much less than two cores. `shared_tree`: the threads grow one tree (True)
-    or one each (False); None: the search's default.
+    (the search's clock starts before the cut too, since 29 Nov, late). The cores say whether the
+    machine gave the threads what they asked for: on a shared machine two threads may get much less
+    than two cores. `shared_tree`: the threads grow one tree (True) or one each (False); None: the
+    search's default.
     """
     from frostfield.game.bots.levels import make_bot
 
     game = GAMES[game_id]
-    tune = None if shared_tree is None else {"shared_tree": shared_tree}
-    bot = make_bot("strong", game_id, {}, seed, scale=seconds / 0.5, threads=threads, tune=tune)
-    state, moves, done, spent = game.new(), [], 0, 0.0
-    c0 = time.process_time()
-    for _ in range(6):
-        if state.is_over:
-            break
-        t0 = time.perf_counter()
-        move = bot.choose(moves)
-        spent += time.perf_counter() - t0  # the whole move, the kept tree's cut included
-        done += bot.stats["iterations"]
-        state, moves = state.play(move), moves + [str(move)]
-    cores = (time.process_time() - c0) / spent if spent else 0.0
-    return (done / spent if spent else 0.0), cores
+    bots = [make_bot("strong", game_id, {}, seed, scale=seconds / 0.5, threads=threads,
+                     tune=None if shared is None else {"shared_tree": shared}) for threads, shared in setups]
+    games = [(game.new(), []) for _ in setups]
+    done, spent, cpu = [0] * len(setups), [0.0] * len(setups), [0.0] * len(setups)
+    for ply in range(moves):
+        for k in (range(len(setups)) if ply % 2 == 0 else reversed(range(len(setups)))):
+            state, played = games[k]
+            if state.is_over:
+                continue
+            c0, t0 = time.process_time(), time.perf_counter()
+            move = bots[k].choose(played)
+            spent[k] += time.perf_counter() - t0  # the whole move, the kept tree's cut included
+            cpu[k] += time.process_time() - c0
+            done[k] += bots[k].stats["iterations"]
+            games[k] = (state.play(move), played + [str(move)])
+    return [(it / wall, used / wall) if wall else (0.0, 0.0) for it, wall, used in zip(done, spent, cpu)]
 
 
 def _peak_resident_mb() -> float:
@@ -190,17 +202,18 @@ def main(argv: list[str] | None = None) -> None:
         old = PYTHON_STRONG.get(game_id)  # measured once, for the four games the Python search played
         print(f"{game_id}: native {its:.0f}/s" + (f", python {old}/s, ratio {its / old:.0f}x" if old else ""), flush=True)
     print("Strong's MCTS iterations per wall second on 1 and 2 threads (target: 2 threads >= 1.8x),"
-          " the 2 threads growing a tree each (root parallelism) or one tree (tree parallelism)")
+          " the 2 threads growing a tree each (root parallelism) or one tree (tree parallelism),"
+          " the three bots' moves taken in turns")
     print("  (round trip: a cache line's between two cores just before, in ns. One tree pays it for each node"
           " the other thread has just written: where a virtual machine's cores lie far apart, ~300 ns"
           " against ~60, its ratio falls below 1)")
     for game_id in chosen:
         trip = _native.round_trip_ns()
-        one, one_cores = strong_speed(game_id, min(args.seconds, 0.5), threads=1)
+        speeds = strong_speeds(game_id, min(args.seconds, 0.5), [(1, None), (2, False), (2, True)])
+        (one, one_cores), twos = speeds[0], speeds[1:]
         parts = [f"{game_id}: round trip {trip:.0f} ns" if trip else f"{game_id}: one core",
                  f"1 thread {one:.0f}/s"]
-        for shared, way in ((False, "a tree each"), (True, "one tree")):
-            two, two_cores = strong_speed(game_id, min(args.seconds, 0.5), threads=2, shared_tree=shared)
+        for (two, two_cores), way in zip(twos, ("a tree each", "one tree")):
             # Per CPU second: what each thread does with the core it gets (1.00: no loss to sharing).
             eff = (two / max(two_cores, 1e-9)) / max(one / max(one_cores, 1e-9), 1e-9)
             parts.append(f"2 threads, {way}, {two:.0f}/s, ratio {two / max(one, 1):.2f}x"
