@@ -63,13 +63,7 @@ def native_playouts_per_second(game_id: str, seconds: float, seed: int = 1, **op
 
 def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1, threads: int = 1) -> float:
     """The native Strong search's iterations per second (wall clock) over the first few moves of a game it plays."""
-    return strong_speed(game_id, seconds, seed, threads)[0]
-
-
-def strong_speed(game_id: str, seconds: float, seed: int = 1, threads: int = 1,
-                 shared_tree: bool | None = None) -> tuple[float, float]:
-    """Strong's iterations per wall second over a game's first moves, and the cores it got (see `strong_speeds`)."""
-    return strong_speeds(game_id, seconds, [(threads, shared_tree)], seed)[0]
+    return strong_speeds(game_id, seconds, [(threads, None)], seed)[0][0]
 
 
 def strong_speeds(game_id: str, seconds: float, setups: list[tuple[int, bool | None]], seed: int = 1,

@@ -212,29 +212,28 @@ impl<M: Copy> Tree<M> {
 /// mostly are; two threads' lie in chunks taken in turns, and a comparison sort of a million of
 /// them took 40-70 ms, where this takes 10-20).
 fn sort_by_high_half(v: &mut Vec<u64>) {
+    const BITS: u32 = 11;
+    const MASK: u64 = (1 << BITS) - 1;
     if v.windows(2).all(|w| w[0] < w[1]) {
         return;
     }
     let width = 64 - v.iter().map(|&x| x >> 32).max().unwrap_or(0).leading_zeros();
-    let passes = width.div_ceil(13).max(1);
-    let bits = width.div_ceil(passes);
-    let mask = (1u64 << bits) - 1;
     let mut out = vec![0u64; v.len()];
-    let mut start = vec![0usize; 1 << bits];
-    for pass in 0..passes {
-        let shift = 32 + pass * bits;
-        start.fill(0);
-        v.iter().for_each(|&x| start[((x >> shift) & mask) as usize] += 1);
+    let mut shift = 32;
+    while shift < 32 + width {
+        let mut start = [0usize; 1 << BITS];
+        v.iter().for_each(|&x| start[((x >> shift) & MASK) as usize] += 1);
         let mut sum = 0;
         for s in start.iter_mut() {
             (*s, sum) = (sum, sum + *s);
         }
         for &x in v.iter() {
-            let slot = &mut start[((x >> shift) & mask) as usize];
+            let slot = &mut start[((x >> shift) & MASK) as usize];
             out[*slot] = x;
             *slot += 1;
         }
         std::mem::swap(v, &mut out);
+        shift += BITS;
     }
 }
 
