@@ -69,11 +69,15 @@ def strong_iterations_per_second(game_id: str, seconds: float, seed: int = 1, th
 def strong_speeds(game_id: str, seconds: float, setups: list[tuple[int, bool | None]], seed: int = 1,
                   moves: int = 6) -> list[tuple[float, float]]:
     """For each setup (threads, shared_tree), Strong's iterations per wall second over the first `moves`
-    of a game it plays, and the cores it got (CPU time / wall time).
+    of one game, and the cores it got (CPU time / wall time).
 
-    Each setup's bot plays its own game, and their moves are taken in turns (the order reversed at
-    every move): this machine's speed swings by a fifth from one minute to the next, so setups timed
-    one after another compared the swings as much as the setups.
+    Every setup searches the same positions: the game follows the first setup's moves, and at each ply
+    every other setup's bot searches that position too (each keeps its tree for the move played). Their
+    turns are taken one after another, in an order reversed at every ply. Where each setup played a game
+    of its own, its line was part of the measure: the iterations a second differ by position as much as
+    by threads (one thread in one Icebreaker game: 609 000 at its second move, 313 000 at its fifth). And
+    this machine's speed swings by a fifth from one minute to the next, so setups timed one after another
+    compared the swings as much as the setups.
 
     A move counts all the wall time it took, the cut of the tree kept from the move before included
     (the search's clock starts before the cut too, since 29 Nov, late). The cores say whether the
@@ -83,22 +87,22 @@ def strong_speeds(game_id: str, seconds: float, setups: list[tuple[int, bool | N
     """
     from frostfield.game.bots.levels import make_bot
 
-    game = GAMES[game_id]
     bots = [make_bot("strong", game_id, {}, seed, scale=seconds / 0.5, threads=threads,
                      tune=None if shared is None else {"shared_tree": shared}) for threads, shared in setups]
-    games = [(game.new(), []) for _ in setups]
+    state, played = GAMES[game_id].new(), []
     done, spent, cpu = [0] * len(setups), [0.0] * len(setups), [0.0] * len(setups)
     for ply in range(moves):
+        if state.is_over:
+            break
+        chosen = None
         for k in (range(len(setups)) if ply % 2 == 0 else reversed(range(len(setups)))):
-            state, played = games[k]
-            if state.is_over:
-                continue
             c0, t0 = time.process_time(), time.perf_counter()
             move = bots[k].choose(played)
             spent[k] += time.perf_counter() - t0  # the whole move, the kept tree's cut included
             cpu[k] += time.process_time() - c0
             done[k] += bots[k].stats["iterations"]
-            games[k] = (state.play(move), played + [str(move)])
+            chosen = move if k == 0 else chosen
+        state, played = state.play(chosen), played + [str(chosen)]
     return [(it / wall, used / wall) if wall else (0.0, 0.0) for it, wall, used in zip(done, spent, cpu)]
 
 
