@@ -71,13 +71,15 @@ def strong_speeds(game_id: str, seconds: float, setups: list[tuple[int, bool | N
     """For each setup (threads, shared_tree), Strong's iterations per wall second over the first `moves`
     of one game, and the cores it got (CPU time / wall time).
 
-    Every setup searches the same positions: the game follows the first setup's moves, and at each ply
-    every other setup's bot searches that position too (each keeps its tree for the move played). Their
-    turns are taken one after another, in an order reversed at every ply. Where each setup played a game
-    of its own, its line was part of the measure: the iterations a second differ by position as much as
-    by threads (one thread in one Icebreaker game: 609 000 at its second move, 313 000 at its fifth). And
-    this machine's speed swings by a fifth from one minute to the next, so setups timed one after another
-    compared the swings as much as the setups.
+    Every setup searches the same positions: at each ply each setup's bot searches the position, their
+    turns taken one after another in an order reversed at every ply, and the move played is each
+    setup's in turn. Where each setup played a game of its own, its line was part of the measure: the
+    iterations a second differ by position as much as by threads (one thread in one Icebreaker game:
+    609 000 at its second move, 313 000 at its fifth). Each bot keeps its tree for the move played, and
+    a kept tree is slower to search than a fresh one (10-23% fewer iterations a second at the same
+    positions, one thread or two), so no one setup's moves are followed: that bot would keep the most
+    tree. And this machine's speed swings by a fifth from one minute to the next, so setups timed one
+    after another compared the swings as much as the setups.
 
     A move counts all the wall time it took, the cut of the tree kept from the move before included
     (the search's clock starts before the cut too, since 29 Nov, late). The cores say whether the
@@ -101,7 +103,7 @@ def strong_speeds(game_id: str, seconds: float, setups: list[tuple[int, bool | N
             spent[k] += time.perf_counter() - t0  # the whole move, the kept tree's cut included
             cpu[k] += time.process_time() - c0
             done[k] += bots[k].stats["iterations"]
-            chosen = move if k == 0 else chosen
+            chosen = move if k == ply % len(setups) else chosen
         state, played = state.play(chosen), played + [str(chosen)]
     return [(it / wall, used / wall) if wall else (0.0, 0.0) for it, wall, used in zip(done, spent, cpu)]
 
