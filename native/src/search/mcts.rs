@@ -1175,6 +1175,27 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_leaf_keeps_its_moves_from_its_second_visit_and_one_where_the_game_ends_is_proved_at_its_first() {
+        let mut m = Mcts::new(spec(3_000), Plain, 2, false);
+        m.search(&Nim { stones: 16, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        let (mut listed, mut bare, mut ended) = (m.tree.node(0).len(), 0, 0);
+        for i in 1..m.tree.nodes.len() {
+            let nd = m.tree.node(i);
+            if nd.expanded() {
+                assert!(nd.n() >= 2, "a list of moves at a node of {} visits", nd.n());
+                listed += nd.len();
+            } else if nd.proof() == UNPROVED {
+                assert!(nd.n() <= 1, "no list of moves at a node of {} visits", nd.n());
+                bare += 1;
+            } else {
+                ended += 1; // no stones left: proved at its first visit, with no list
+            }
+        }
+        assert!(bare > 100 && ended > 0, "{bare} {ended}");
+        assert_eq!(m.tree.moves.len(), listed, "the moves' array holds the expanded nodes' lists and no more");
+    }
+
+    #[test]
     fn a_search_holds_no_more_than_its_memory() {
         for solver in [false, true] {
             // Plain knowledge never calls the solver, so its table stays empty: its room is kept.

@@ -621,6 +621,31 @@ impl<M: Copy + PartialEq> Tree<M> {
         unsafe { std::slice::from_raw_parts(self.moves.ptr.add(at), len) }
     }
 
+    /// A leaf at its first visit: true (and the leaf proved) if the game is over there. Its moves are
+    /// not kept: most leaves get no second visit, and a list of moves for each was most of the
+    /// tree's bytes (Goats Wintering: some 60 moves of 3 bytes against a node's 64) and much of the
+    /// kept tree's cut. A leaf is expanded at its second visit, where the walk goes on to its first child.
+    fn ends_at<G: Game<Move = M>>(&self, node: usize, state: &G, scratch: &mut Vec<M>) -> bool {
+        state.legal_moves(scratch);
+        let over = scratch.is_empty();
+        if over {
+            Tree::prove_end(&self.nodes[node], state);
+        }
+        over
+    }
+
+    /// The game is over at `nd`: proved with its result, as the plain result counts it, whatever the rewards.
+    fn prove_end<G: Game<Move = M>>(nd: &Node<M>, state: &G) {
+        let r0 = match state.winner() {
+            Some(0) => WIN,
+            Some(_) => LOSS,
+            None => DRAW,
+        };
+        nd.mover.store(state.to_move() as u8, Relaxed);
+        nd.set_proof(if nd.player == 0 { r0 } else { WIN - r0 });
+        nd.set_depth(0);
+    }
+
     /// Fill a node's moves in the knowledge's order (and prove it if the game is over); false if
     /// another thread is at it, or there is no room for its moves.
     pub fn expand<G: Game<Move = M>, K: Knowledge<G>>(&self, node: usize, state: &G, knowledge: &K, rng: &mut Rng, scratch: &mut Vec<M>, held: &mut Held) -> bool {
@@ -630,17 +655,11 @@ impl<M: Copy + PartialEq> Tree<M> {
         }
         let mut moves = std::mem::take(scratch);
         state.legal_moves(&mut moves);
-        nd.mover.store(state.to_move() as u8, Relaxed);
         let mut done = true;
         if moves.is_empty() {
-            let r0 = match state.winner() {
-                Some(0) => WIN, // the plain result, whatever the rewards
-                Some(_) => LOSS,
-                None => DRAW,
-            };
-            nd.set_proof(if nd.player == 0 { r0 } else { WIN - r0 });
-            nd.set_depth(0);
+            Tree::prove_end(nd, state);
         } else {
+            nd.mover.store(state.to_move() as u8, Relaxed);
             let kept = knowledge.order(state, &mut moves, rng);
             if moves.len() > self.most.load(Relaxed) {
                 self.most.fetch_max(moves.len(), Relaxed); // seldom: a write to a line all threads read
@@ -686,16 +705,20 @@ impl<M: Copy + PartialEq> Tree<M> {
                 break;
             }
             if !nd.expanded() {
-                // A leaf seen for the first time: is the game over here? (Another thread's leaf,
-                // or one with no room for its moves, is played out from as it is.)
-                let expanded = self.expand(node, state, hand.knowledge, hand.rng, hand.scratch, hand.held);
-                if nd.proof() != UNPROVED {
+                // A leaf seen for the first time: is the game over here? Else it is played out from,
+                // its moves kept only at its next visit (`ends_at`), which goes on to its first child.
+                // (Another thread's leaf, or one with no room for its moves, is played out from as it is.)
+                // A full tree grows no more lists either (the root's aside: a search needs its moves).
+                let first = node != 0 && nd.n() == 0;
+                let room = node == 0 || self.bytes() < self.limit;
+                let expanded = !first && room && self.expand(node, state, hand.knowledge, hand.rng, hand.scratch, hand.held);
+                if (first && self.ends_at(node, state, hand.scratch)) || nd.proof() != UNPROVED {
                     if walk.proofs {
                         self.update_proof(nd.parent);
                     }
                     break;
                 }
-                if node != 0 || !expanded {
+                if !expanded {
                     hand.held.visit(node, &self.nodes);
                     return Leaf::Playout(node);
                 }
