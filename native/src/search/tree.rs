@@ -622,14 +622,16 @@ impl<M: Copy + PartialEq> Tree<M> {
     }
 
     /// A leaf at its first visit: true (and the leaf proved) if the game is over there. Its moves are
-    /// not kept: most leaves get no second visit, and a list of moves for each was most of the
-    /// tree's bytes (Goats Wintering: some 60 moves of 3 bytes against a node's 64) and much of the
-    /// kept tree's cut. A leaf is expanded at its second visit, where the walk goes on to its first child.
+    /// not kept: most leaves get no second visit, and their lists were a fifth of the tree's bytes
+    /// (Icebreaker and Goats Wintering) and much of what the kept tree's cut moves. A leaf is expanded
+    /// at its second visit, where the walk goes on to its first child.
     fn ends_at<G: Game<Move = M>>(&self, node: usize, state: &G, scratch: &mut Vec<M>) -> bool {
+        let nd = &self.nodes[node];
+        nd.mover.store(state.to_move() as u8, Relaxed);
         state.legal_moves(scratch);
         let over = scratch.is_empty();
         if over {
-            Tree::prove_end(&self.nodes[node], state);
+            Tree::prove_end(nd, state);
         }
         over
     }
