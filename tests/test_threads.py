@@ -104,7 +104,8 @@ def test_a_cancelled_search_on_threads_stops_within_tens_of_milliseconds(threads
 def test_threads_on_one_tree_grow_one_tree_and_threads_on_a_tree_each_grow_two():
     # Strong's 4 000 iterations on 2 threads from Goats Wintering's start (no proof so early): on one
     # tree nearly every iteration adds a node to it (a walk that meets a leaf the other thread is
-    # expanding plays out from it); a tree each gives each thread its own root and half the walks.
+    # expanding plays out from it: with leaves expanded at their second visit, up to 3% of the walks
+    # here, 3905-3969 nodes in 100 runs); a tree each gives each thread its own root and half the walks.
     # On one tree each thread takes the nodes' slots 32 at a time: the count holds the last ones
     # it took and did not use.
     def stats(shared):
@@ -113,7 +114,7 @@ def test_threads_on_one_tree_grow_one_tree_and_threads_on_a_tree_each_grow_two()
 
     one, each = stats(True), stats(False)
     assert one["iterations"] == each["iterations"] == 4000
-    assert 3960 < one["nodes"] <= 4000 + 1 + 2 * 32
+    assert 3800 < one["nodes"] <= 4000 + 1 + 2 * 32
     assert each["nodes"] == 4000 + 2
 
 
