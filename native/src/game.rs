@@ -34,6 +34,9 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// True where `is_over` is a cheaper test than listing the moves: the search asks it at every new
+    /// leaf (`Tree::ends_at`), where it lists them otherwise.
+    const QUICK_END: bool = false;
     /// Whether the game is over (no legal move). A game with a cheaper test than listing the moves
     /// says so: the solver asks it of every child whose replies it does not need to count.
     fn is_over(&self) -> bool {

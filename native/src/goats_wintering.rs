@@ -319,6 +319,7 @@ impl<B: GoatsBits> GoatsWintering<B> {
 }
 
 impl<B: GoatsBits> Game for GoatsWintering<B> {
+    const QUICK_END: bool = true;
     type Move = Move;
 
     #[inline]

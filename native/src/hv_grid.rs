@@ -284,6 +284,7 @@ impl<B: Cells> HvGrid<B> {
 }
 
 impl<B: Cells> Game for HvGrid<B> {
+    const QUICK_END: bool = true;
     type Move = Move;
 
     #[inline]

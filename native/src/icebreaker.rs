@@ -439,6 +439,7 @@ const BYTE_NTH: [[u8; 8]; 128] = {
 };
 
 impl<B: HexBits> Game for Icebreaker<B> {
+    const QUICK_END: bool = true;
     type Move = Step;
 
     #[inline]

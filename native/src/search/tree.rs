@@ -628,8 +628,12 @@ impl<M: Copy + PartialEq> Tree<M> {
     fn ends_at<G: Game<Move = M>>(&self, node: usize, state: &G, scratch: &mut Vec<M>) -> bool {
         let nd = &self.nodes[node];
         nd.mover.store(state.to_move() as u8, Relaxed);
-        state.legal_moves(scratch);
-        let over = scratch.is_empty();
+        let over = if G::QUICK_END {
+            state.is_over()
+        } else {
+            state.legal_moves(scratch);
+            scratch.is_empty()
+        };
         if over {
             Tree::prove_end(nd, state);
         }
