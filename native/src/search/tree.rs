@@ -640,14 +640,14 @@ impl<M: Copy + PartialEq> Tree<M> {
         over
     }
 
-    /// The game is over at `nd`: proved with its result, as the plain result counts it, whatever the rewards.
+    /// The game is over at `nd` (its mover noted): proved with its result, as the plain result counts it,
+    /// whatever the rewards.
     fn prove_end<G: Game<Move = M>>(nd: &Node<M>, state: &G) {
         let r0 = match state.winner() {
             Some(0) => WIN,
             Some(_) => LOSS,
             None => DRAW,
         };
-        nd.mover.store(state.to_move() as u8, Relaxed);
         nd.set_proof(if nd.player == 0 { r0 } else { WIN - r0 });
         nd.set_depth(0);
     }
@@ -661,11 +661,11 @@ impl<M: Copy + PartialEq> Tree<M> {
         }
         let mut moves = std::mem::take(scratch);
         state.legal_moves(&mut moves);
+        nd.mover.store(state.to_move() as u8, Relaxed);
         let mut done = true;
         if moves.is_empty() {
             Tree::prove_end(nd, state);
         } else {
-            nd.mover.store(state.to_move() as u8, Relaxed);
             let kept = knowledge.order(state, &mut moves, rng);
             if moves.len() > self.most.load(Relaxed) {
                 self.most.fetch_max(moves.len(), Relaxed); // seldom: a write to a line all threads read
@@ -716,8 +716,8 @@ impl<M: Copy + PartialEq> Tree<M> {
                 // (Another thread's leaf, or one with no room for its moves, is played out from as it is.)
                 // A full tree grows no more lists either (the root's aside: a search needs its moves).
                 let first = node != 0 && nd.n() == 0;
-                let room = node == 0 || self.bytes() < self.limit;
-                let expanded = !first && room && self.expand(node, state, hand.knowledge, hand.rng, hand.scratch, hand.held);
+                let room = || node == 0 || self.bytes() < self.limit;
+                let expanded = !first && room() && self.expand(node, state, hand.knowledge, hand.rng, hand.scratch, hand.held);
                 if (first && self.ends_at(node, state, hand.scratch)) || nd.proof() != UNPROVED {
                     if walk.proofs {
                         self.update_proof(nd.parent);
