@@ -10,6 +10,13 @@
 //! arrays of lists move on two threads at once. (Moving the nodes too on every thread, a block
 //! at a time through buffers, with what the later passes need noted in the first, was slower on
 //! 2 threads: 126-152 ns a kept node where this takes 87-104.)
+//!
+//! Most moves need no cut: where the subtree reached holds at least half the tree's nodes and the
+//! tree has room, its node becomes the root where it lies (`Tree::move_root`) and the nodes it
+//! leaves out wait, out of every walk's reach, for a later cut (`Mcts::reroot`). Cuts that keep
+//! most nodes were the dearest; in Icebreaker and Goats Wintering games a third of the moves cut
+//! now, and the cuts' time fell from 43-52 ms a move to 11-24 on 2 threads, from 23-32 to 8-10
+//! on one.
 
 use std::iter::once;
 
@@ -196,6 +203,7 @@ impl<M: Copy> Tree<M> {
             (moves_side(), kids_side())
         };
         let moves_at = moves_at?;
+        self.root = 0;
         self.nodes.edit(|nodes| {
             for (id, nd) in nodes.iter().enumerate() {
                 heard(id)?;

@@ -403,7 +403,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// What comes before the root is offered to the endgame solver (see `begin`); a cancellation
     /// heard while the kept tree is cut out leaves no tree. The move's time counts from here, the
-    /// cut included: on many threads the kept tree is big, and its cut takes up to some 60 ms of a
+    /// cut included: on many threads the kept tree is big, and a cut takes up to some 80 ms of a
     /// 0.5 s move on 2 threads (`cut.rs`), where the bot should answer in the time its level says.
     pub(crate) fn ready(&mut self, state: &G, since: Option<&[G::Move]>, watch: &mut Watch) -> Result<(), Stop> {
         let t0 = Instant::now();
@@ -419,23 +419,23 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             Some(worth) => 1.0 - worth,
             None => 0.5,
         };
-        self.stats = Stats { reused: self.tree.node(0).n(), ..Stats::default() };
+        self.stats = Stats { reused: self.tree.root_node().n(), ..Stats::default() };
         self.t0 = t0;
         self.deadline = self.spec.seconds.map(|s| self.t0 + Duration::from_secs_f64(s));
         self.solver_time = Duration::ZERO;
         self.longest = None;
         self.exact = None;
-        if !self.tree.node(0).expanded() {
+        if !self.tree.root_node().expanded() {
             self.tree.make_room();
-            self.tree.expand(0, state, &self.knowledge, &mut self.rng, &mut self.scratch, &mut Held::default());
+            self.tree.expand(self.tree.root, state, &self.knowledge, &mut self.rng, &mut self.scratch, &mut Held::default());
         }
-        let root = self.tree.node(0);
+        let root = self.tree.root_node();
         if root.proof() != UNPROVED && root.expanded() {
             // Proved by the endgame solver, not by its moves: let the search find the proving move.
             root.set_proof(UNPROVED);
-            self.tree.update_proof(0);
+            self.tree.update_proof(self.tree.root as u32);
         }
-        if self.spec.proofs() && self.root_solver && self.tree.node(0).proof() == UNPROVED {
+        if self.spec.proofs() && self.root_solver && self.tree.root_node().proof() == UNPROVED {
             if let Some((mv, plies)) = self.knowledge.winning_move(state) {
                 self.prove_root_move(mv, plies);
             }
@@ -520,11 +520,13 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     }
 
     /// Walk the kept tree down `path` and make the node reached the root; false if it is not there.
+    /// Where that node's subtree holds at least half the nodes and the tree at most half its room,
+    /// it becomes the root where it lies; else its subtree is cut out (`cut.rs`).
     fn reroot(&mut self, path: &[G::Move], watch: &mut Watch) -> Result<bool, Stop> {
         if self.tree.nodes.len() == 0 {
             return Ok(false);
         }
-        let mut node = 0u32;
+        let mut node = self.tree.root as u32;
         for &mv in path {
             let mut c = self.tree.node(node as usize).child();
             while c != NIL && self.tree.node(c as usize).mv != Some(mv) {
@@ -535,7 +537,16 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             }
             node = c;
         }
-        if node != 0 {
+        if node as usize == self.tree.root {
+            return Ok(true);
+        }
+        // The nodes under `node`: at most its visits and itself (a walk adds one node at most).
+        let (kept, all) = (self.tree.node(node as usize).n() as usize + 1, self.tree.nodes.len());
+        if 2 * kept >= all && 2 * self.tree.bytes() <= self.tree_limit() {
+            // Most of the tree is kept and there is room: the root moves, and the nodes dropped
+            // wait for a later cut, which would have to move nearly every node now.
+            self.tree.move_root(node as usize);
+        } else {
             // Whether the caller still wants the search, asked every 16 384 steps of the cut.
             let heard = |step: usize| if step % 16_384 == 0 && !watch.tick(Instant::now()) { Err(Stop::Cancel) } else { Ok(()) };
             self.tree.keep_subtree(node as usize, self.cut_threads > 1, heard).inspect_err(|_| self.tree.clear())?;
@@ -559,7 +570,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             self.path.clear();
             self.path.push(state.key());
         }
-        let (mut from, mut resumed) = (0, false);
+        let (mut from, mut resumed) = (tree.root, false);
         loop {
             let mut hand = Hand { knowledge: &self.knowledge, rng: &mut self.rng, scratch: &mut self.scratch, path: &mut self.path, held: &mut self.held };
             let (node, r0) = match tree.descend(from, resumed, &mut state, &self.walk, &mut hand, solve_at, shared) {
@@ -671,7 +682,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// root solver (a team's main search).
     fn measure(&mut self, state: &G, watch: &mut Watch) -> Result<(), Stop> {
         let Some(deadline) = self.deadline else { return Ok(()) };
-        let won = match self.tree.node(0).proof() {
+        let won = match self.tree.root_node().proof() {
             LOSS if self.spec.shorten() => true, // for the player who moved into the root
             WIN if self.spec.lengthen() => false,
             _ => return Ok(()),
@@ -679,7 +690,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         if self.solver.is_none() || !self.root_solver || !self.knowledge.length_counts() {
             return Ok(());
         }
-        let (mut lo, mut hi) = (1, self.tree.node(0).depth()); // the length sought lies in lo..=hi
+        let (mut lo, mut hi) = (1, self.tree.root_node().depth()); // the length sought lies in lo..=hi
         let mut found = None;
         while lo < hi {
             let solver = self.solver_with_room(self.tree.bytes());
@@ -701,7 +712,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             Some((mv, plies)) if won => self.prove_root_move(mv, plies),
             Some((mv, plies)) => {
                 // No move lasts past hi: the others' first lines found are cut to that.
-                let mut ch = self.tree.node(0).child();
+                let mut ch = self.tree.root_node().child();
                 while ch != NIL {
                     let c = self.tree.node(ch as usize);
                     c.set_depth(if c.mv == Some(mv) { plies - 1 } else { c.depth().min(hi.max(plies) - 1) });
@@ -717,25 +728,25 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// Mark the root's move `mv` proved won in `plies` plies, giving it a child first (tried
     /// next) if it has none yet.
     pub(crate) fn prove_root_move(&mut self, mv: G::Move, plies: u32) {
-        let mut ch = self.tree.node(0).child();
+        let mut ch = self.tree.root_node().child();
         while ch != NIL && self.tree.node(ch as usize).mv != Some(mv) {
             ch = self.tree.node(ch as usize).sibling;
         }
         if ch == NIL {
-            let root = self.tree.node(0);
+            let root = self.tree.root_node();
             let (at, tried) = (root.moves_at(), root.tried());
-            let Some(k) = self.tree.moves_of(0).iter().position(|&m| m == mv) else { return };
+            let Some(k) = self.tree.moves_of(self.tree.root).iter().position(|&m| m == mv) else { return };
             if k < tried {
                 return;
             }
             self.tree.moves.edit(|moves| moves.swap(at + tried, at + k));
-            let root = self.tree.node(0);
+            let root = self.tree.root_node();
             if root.active() <= tried {
                 root.set_active(tried + 1);
             }
             self.tree.limit = self.tree_limit();
             self.tree.make_room();
-            ch = self.tree.select(0, &self.walk, &mut Held::default()).map_or(NIL, |c| c as u32);
+            ch = self.tree.select(self.tree.root, &self.walk, &mut Held::default()).map_or(NIL, |c| c as u32);
             if ch == NIL {
                 return;
             }
@@ -744,12 +755,12 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         child.set_proof(WIN); // for the mover, who played it
         child.set_depth(plies.saturating_sub(1));
         self.stats.solved += 1;
-        self.tree.update_proof(0);
+        self.tree.update_proof(self.tree.root as u32);
     }
 
     /// The root's moves, best first: fastest proved win, then visits, then slowest proved loss.
     pub fn analysis(&self) -> Vec<Candidate<G::Move>> {
-        let root = self.tree.node(0);
+        let root = self.tree.root_node();
         let mut out = Vec::new();
         let mut ch = root.child();
         while ch != NIL {
@@ -770,7 +781,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             });
             ch = c.sibling;
         }
-        for &mv in &self.tree.moves_of(0)[root.tried()..root.active()] {
+        for &mv in &self.tree.moves_of(self.tree.root)[root.tried()..root.active()] {
             out.push(Candidate { mv, value: 0.5, visits: 0, proof: None });
         }
         best_first(&mut out);
@@ -1155,6 +1166,51 @@ pub(crate) mod tests {
         let size = before.matches('/').count();
         assert_eq!(m.tree.nodes.len(), size);
         // The kept lists fill their arrays exactly, as on one thread.
+        assert_eq!((0..size).map(|i| m.tree.node(i).len()).sum::<usize>(), m.tree.moves.len());
+        let with_kids = (0..size).filter(|&i| m.tree.node(i).kids_at() != NIL);
+        assert_eq!(with_kids.map(|i| m.tree.node(i).len()).sum::<usize>(), m.tree.kids.len());
+    }
+
+    #[test]
+    fn a_subtree_holding_most_of_the_tree_becomes_the_root_where_it_lies_and_a_later_cut_drops_what_it_left() {
+        let mut m = Mcts::new(spec(20_000), Plain, 4, false);
+        m.search(&Nim { stones: 55, to_move: 0 }, None, &mut Watch::silent()).unwrap();
+        // Taking three stones wins: more than half the search went there.
+        let node = child(&m, 0, 3);
+        let (before, all) = (picture(&m, node), m.tree.nodes.len());
+        assert!(2 * (m.tree.node(node as usize).n() as usize + 1) >= all, "{} of {all}", m.tree.node(node as usize).n());
+        assert!(m.reroot(&[3], &mut Watch::silent()).unwrap());
+        assert_eq!((m.tree.root, m.tree.nodes.len()), (node as usize, all), "moved, not cut");
+        assert_eq!(picture(&m, node), before);
+        let root = m.tree.node(node as usize);
+        assert_eq!((root.parent, root.sibling, root.mv), (NIL, NIL, None));
+        // The next search grows the tree from there: its walks reach only the kept subtree and new nodes.
+        let next = Nim { stones: 52, to_move: 1 };
+        m.search(&next, Some(&[]), &mut Watch::silent()).unwrap();
+        assert_eq!((m.tree.root, m.stats.reused), (node as usize, before.split('/').nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()));
+        assert!(m.tree.nodes.len() > all);
+        let mut reached = vec![node];
+        let mut old = std::collections::HashSet::new();
+        while let Some(i) = reached.pop() {
+            if (i as usize) < all {
+                old.insert(i);
+            }
+            let mut c = m.tree.node(i as usize).child();
+            while c != NIL {
+                reached.push(c);
+                c = m.tree.node(c as usize).sibling;
+            }
+        }
+        assert_eq!(old.len(), before.matches('/').count(), "of the old nodes, the kept subtree's");
+        // A move into a small part of it is cut out, the nodes the moved root left dropped with the rest.
+        let (a, b) = (1, 3);
+        let small = child(&m, child(&m, node, a), b);
+        let before = picture(&m, small);
+        let size = before.matches('/').count();
+        assert!(2 * size < m.tree.nodes.len());
+        assert!(m.reroot(&[a, b], &mut Watch::silent()).unwrap());
+        assert_eq!((m.tree.root, m.tree.nodes.len()), (0, size));
+        assert_eq!(picture(&m, 0), before);
         assert_eq!((0..size).map(|i| m.tree.node(i).len()).sum::<usize>(), m.tree.moves.len());
         let with_kids = (0..size).filter(|&i| m.tree.node(i).kids_at() != NIL);
         assert_eq!(with_kids.map(|i| m.tree.node(i).len()).sum::<usize>(), m.tree.kids.len());

@@ -516,12 +516,13 @@ pub(crate) struct Tree<M> {
     /// go out together, where the list has each wait for the one before.
     pub kids: Grow<AtomicU32>,
     pub limit: usize, // the bytes past which the tree stops growing, and its playouts start from its leaves
+    pub root: usize,  // the root's index: 0, or where a kept tree's root lies when it was not cut out (`Tree::move_root`)
     most: Apart<AtomicUsize>, // the most moves a node has had: room for a few such lists is kept (`make_room`)
 }
 
 impl<M> Default for Tree<M> {
     fn default() -> Tree<M> {
-        Tree { nodes: Grow::default(), moves: Grow::default(), kids: Grow::default(), limit: usize::MAX, most: Apart::default() }
+        Tree { nodes: Grow::default(), moves: Grow::default(), kids: Grow::default(), limit: usize::MAX, root: 0, most: Apart::default() }
     }
 }
 
@@ -558,16 +559,31 @@ impl<M: Copy + PartialEq> Tree<M> {
         self.nodes.len() * std::mem::size_of::<Node<M>>() + self.moves.len() * std::mem::size_of::<M>() + self.kids.len() * 4
     }
 
+    pub fn root_node(&self) -> &Node<M> {
+        &self.nodes[self.root]
+    }
+
     /// True once the root is proved (won, drawn or lost).
     pub fn settled(&self) -> bool {
-        self.nodes.len() > 0 && self.nodes[0].proof() != UNPROVED
+        self.nodes.len() > 0 && self.root_node().proof() != UNPROVED
     }
 
     /// No tree.
     pub fn clear(&mut self) {
+        self.root = 0;
         self.nodes.edit(|v| v.clear());
         self.moves.edit(|v| v.clear());
         self.kids.edit(|v| v.clear());
+    }
+
+    /// Make `node`, a node of the tree, the root where it lies. The nodes outside its subtree stay
+    /// in the arrays, out of every walk's reach, until a cut (`keep_subtree`) drops them.
+    pub fn move_root(&mut self, node: usize) {
+        self.nodes.edit(|v| {
+            let nd = &mut v[node];
+            (nd.parent, nd.sibling, nd.mv) = (NIL, NIL, None);
+        });
+        self.root = node;
     }
 
     /// A tree of one root, whose move was `player`'s.
@@ -715,8 +731,8 @@ impl<M: Copy + PartialEq> Tree<M> {
                 // its moves kept only at its next visit (`ends_at`), which goes on to its first child.
                 // (Another thread's leaf, or one with no room for its moves, is played out from as it is.)
                 // A full tree grows no more lists either (the root's aside: a search needs its moves).
-                let first = node != 0 && nd.n() == 0;
-                let room = || node == 0 || self.bytes() < self.limit;
+                let first = node != self.root && nd.n() == 0;
+                let room = || node == self.root || self.bytes() < self.limit;
                 let expanded = !first && room() && self.expand(node, state, hand.knowledge, hand.rng, hand.scratch, hand.held);
                 if (first && self.ends_at(node, state, hand.scratch)) || nd.proof() != UNPROVED {
                     if walk.proofs {
@@ -729,7 +745,7 @@ impl<M: Copy + PartialEq> Tree<M> {
                     return Leaf::Playout(node);
                 }
             }
-            if offer && node != 0 && solve_at == Some(nd.n()) {
+            if offer && node != self.root && solve_at == Some(nd.n()) {
                 if shared {
                     hand.held.visit(node, &self.nodes);
                 }
