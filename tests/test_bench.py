@@ -56,3 +56,16 @@ def test_pauses_are_printed_for_the_analysis_and_expert(capsys):
     main(["--seconds", "0.02", "--game", "hv-grid", "--pauses", "--pause-seconds", "0.3"])
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert re.fullmatch(r"hv-grid: the review's analysis \d+ ms; Expert's search \d+ ms \(holding \d+ MB\)", last)
+
+
+def test_several_runs_of_the_threads_line_print_their_medians_and_ranges(capsys):
+    from frostfield.game.bots.bench import _spread
+
+    assert _spread([2.5, 1.0, 2.0], "{:.2f}x") == "2.00x [1.00x to 2.50x]"
+    assert _spread([7.0], "{:.0f}/s") == "7/s"
+    main(["--seconds", "0.02", "--game", "frozen-forest", "--thread-runs", "2"])
+    line = capsys.readouterr().out.strip().splitlines()[6]
+    rate, ratio = r"\d+/s \[\d+/s to \d+/s\]", r"\d+\.\d\dx \[\d+\.\d\dx to \d+\.\d\dx\]"
+    assert re.search(r"; 1 thread " + rate + "; ", line), line
+    assert len(re.findall(r"2 threads, [a-z ]+, " + rate + ", ratio " + ratio, line)) == 2, line
+    assert line.endswith(" (medians of 2 runs, their ranges in brackets)")

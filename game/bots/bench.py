@@ -16,6 +16,7 @@ import argparse
 import multiprocessing
 import os
 import random
+import statistics
 import sys
 import time
 
@@ -177,6 +178,26 @@ def pauses(game_id: str, seconds: float) -> tuple[float, float, float]:
     return analysis, search, held.get("bytes", 0) / 1e6
 
 
+def thread_run(game_id: str, seconds: float, seed: int) -> tuple:
+    """One run of the threads' line: the round trip just before (ns, or None on one core), one thread's
+    iterations per wall second, and for a tree each and one tree on 2 threads (iterations per wall second, the
+    ratio to one thread, the cores they got, and what each thread did with its core against one thread's:
+    1.00, no loss to sharing)."""
+    trip = _native.round_trip_ns()
+    (one, one_cores), *twos = strong_speeds(game_id, seconds, [(1, None), (2, False), (2, True)], seed=seed)
+    per_core = one / max(one_cores, 1e-9)
+    return trip, one, [(two, two / max(one, 1), cores, two / max(cores, 1e-9) / max(per_core, 1e-9))
+                       for two, cores in twos]
+
+
+def _spread(values: list[float], form: str) -> str:
+    """One figure as it is; several as their median and range."""
+    if len(values) == 1:
+        return form.format(values[0])
+    low, high = min(values), max(values)
+    return f"{form.format(statistics.median(values))} [{form.format(low)} to {form.format(high)}]"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print one line a game: both engines' playouts/s and the ratio, then Strong's iterations/s."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -185,6 +206,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--memory", action="store_true",
                         help="also the peak resident memory per level (a fresh process each; slow)")
     parser.add_argument("--memory-moves", type=int, default=10, help="moves each memory game plays")
+    parser.add_argument("--thread-runs", type=int, default=1,
+                        help="runs of the threads' line per game, each a game of its own: the median and range"
+                             " are printed (one run's ratio moves by a fifth on a busy machine)")
     parser.add_argument("--pauses", action="store_true",
                         help="also the longest pause between a long search's progress reports (slow)")
     parser.add_argument("--pause-seconds", type=float, default=8.0, help="time of each search the pauses are timed in")
@@ -208,17 +232,16 @@ def main(argv: list[str] | None = None) -> None:
           " the other thread has just written: where a virtual machine's cores lie far apart, ~300 ns"
           " against ~60, its ratio falls below 1)")
     for game_id in chosen:
-        trip = _native.round_trip_ns()
-        speeds = strong_speeds(game_id, min(args.seconds, 0.5), [(1, None), (2, False), (2, True)])
-        (one, one_cores), twos = speeds[0], speeds[1:]
-        parts = [f"{game_id}: round trip {trip:.0f} ns" if trip else f"{game_id}: one core",
-                 f"1 thread {one:.0f}/s"]
-        for (two, two_cores), way in zip(twos, ("a tree each", "one tree")):
-            # Per CPU second: what each thread does with the core it gets (1.00: no loss to sharing).
-            eff = (two / max(two_cores, 1e-9)) / max(one / max(one_cores, 1e-9), 1e-9)
-            parts.append(f"2 threads, {way}, {two:.0f}/s, ratio {two / max(one, 1):.2f}x"
-                         f" (cores {two_cores:.2f}; per core {eff:.2f} of one thread's)")
-        print("; ".join(parts), flush=True)
+        runs = [thread_run(game_id, min(args.seconds, 0.5), seed) for seed in range(1, max(args.thread_runs, 1) + 1)]
+        trips = [run[0] for run in runs if run[0]]
+        parts = [f"{game_id}: round trip {_spread(trips, '{:.0f} ns')}" if trips else f"{game_id}: one core",
+                 f"1 thread {_spread([run[1] for run in runs], '{:.0f}/s')}"]
+        for k, way in enumerate(("a tree each", "one tree")):
+            two, ratio, cores, eff = ([run[2][k][i] for run in runs] for i in range(4))
+            parts.append(f"2 threads, {way}, {_spread(two, '{:.0f}/s')}, ratio {_spread(ratio, '{:.2f}x')}"
+                         f" (cores {_spread(cores, '{:.2f}')}; per core {_spread(eff, '{:.2f}')} of one thread's)")
+        print("; ".join(parts) + (f" (medians of {len(runs)} runs, their ranges in brackets)" if len(runs) > 1 else ""),
+              flush=True)
     if args.memory:
         from frostfield.game.bots.levels import LEVELS
 
