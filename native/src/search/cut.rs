@@ -175,7 +175,7 @@ impl<M: Copy> Tree<M> {
             })
         };
         let kids_side = || {
-            let mut kids_at = vec![NIL; lens.len()];
+            let (mut kids_at, mut slots) = (vec![NIL; lens.len()], vec![NIL; lens.len()]);
             sort_by_high_half(&mut kids_lists);
             kids.edit(|kids| {
                 let mut to = 0usize;
@@ -183,17 +183,20 @@ impl<M: Copy> Tree<M> {
                     let (at, id) = ((list >> 32) as usize, list as u32 as usize);
                     let n = lens[id] as usize;
                     for i in 0..n {
-                        let old = *kids[at + i].get_mut();
-                        *kids[to + i].get_mut() = kept.id(old);
+                        let new = kept.id(kids[at + i].node().0);
+                        kids[to + i] = kids[at + i].renumbered(new);
+                        if new != NIL {
+                            slots[new as usize] = (to + i) as u32;
+                        }
                     }
                     kids_at[id] = to as u32;
                     to += n;
                 }
                 kids.truncate(to);
             });
-            kids_at
+            (kids_at, slots)
         };
-        let (moves_at, kids_at) = if two_threads {
+        let (moves_at, (kids_at, slots)) = if two_threads {
             std::thread::scope(|scope| {
                 let kids_at = scope.spawn(kids_side);
                 let moves_at = moves_side();
@@ -205,10 +208,11 @@ impl<M: Copy> Tree<M> {
         let moves_at = moves_at?;
         self.root = 0;
         self.nodes.edit(|nodes| {
-            for (id, nd) in nodes.iter().enumerate() {
+            for (id, nd) in nodes.iter_mut().enumerate() {
                 heard(id)?;
                 nd.move_moves(moves_at[id] as usize);
                 nd.move_kids(kids_at[id]);
+                nd.slot = slots[id];
             }
             Ok(())
         })

@@ -432,7 +432,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         let root = self.tree.root_node();
         if root.proof() != UNPROVED && root.expanded() {
             // Proved by the endgame solver, not by its moves: let the search find the proving move.
-            root.set_proof(UNPROVED);
+            self.tree.set_proof(root, UNPROVED);
             self.tree.update_proof(self.tree.root as u32);
         }
         if self.spec.proofs() && self.root_solver && self.tree.root_node().proof() == UNPROVED {
@@ -752,7 +752,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             }
         }
         let child = self.tree.node(ch as usize);
-        child.set_proof(WIN); // for the mover, who played it
+        self.tree.set_proof(child, WIN); // for the mover, who played it
         child.set_depth(plies.saturating_sub(1));
         self.stats.solved += 1;
         self.tree.update_proof(self.tree.root as u32);
@@ -890,7 +890,7 @@ fn rank<M>(c: &Candidate<M>) -> (i32, f64, f64) {
 pub(crate) mod tests {
     use super::*;
     use crate::game::{Knowledge, Plain};
-    use crate::search::tree::{Node, DRAW};
+    use crate::search::tree::{Kid, Node, DRAW};
 
     /// Nim with one pile: take 1 to 3 stones; whoever takes the last one wins.
     #[derive(Clone, Debug)]
@@ -1111,14 +1111,28 @@ pub(crate) mod tests {
         }
         // The children's indices side by side are the list's, newest last on one thread (on a
         // shared tree two threads' new children may join the list in the other order).
-        let mut list: Vec<u32> = m.tree.kids_of(node as usize).iter().map(|k| k.load(Ordering::Relaxed)).collect();
+        let mut list: Vec<u32> = m.tree.kids_of(node as usize).iter().map(|k| k.node().0).collect();
         list.reverse();
+        // Each entry points back from its child and holds the child's proof, and on one thread
+        // its visits and results exactly (threads writing at once may each lose a visit there).
+        for (k, kid) in m.tree.kids_of(node as usize).iter().enumerate() {
+            let (ch, proof) = kid.node();
+            let child = m.tree.node(ch as usize);
+            assert_eq!((child.slot as usize, proof), (child_slot(m, node) + k, child.proof()));
+            if !m.held.on() {
+                assert_eq!((kid.n(), kid.w()), (child.n(), child.w()));
+            }
+        }
         if m.held.on() {
             (list.sort(), linked.sort());
         }
         assert_eq!(list, linked);
         children.sort();
         format!("{}/{} {} {:?} [{}]", nd.w(), nd.n(), nd.proof(), m.tree.moves_of(node as usize), children.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(", "))
+    }
+
+    fn child_slot(m: &Mcts<Nim, Plain>, node: u32) -> usize {
+        m.tree.node(node as usize).kids_at() as usize
     }
 
     fn child(m: &Mcts<Nim, Plain>, node: u32, mv: u32) -> u32 {
@@ -1261,7 +1275,7 @@ pub(crate) mod tests {
             // The tree stops there (its last node, list of moves and slots for a node's children may
             // pass it); the search goes on.
             let most = if solver { (256 << 10) * 7 / 8 } else { 256 << 10 };
-            let last = std::mem::size_of::<Node<u32>>() + 3 * 4 + 3 * 4;
+            let last = std::mem::size_of::<Node<u32>>() + 3 * 4 + 3 * std::mem::size_of::<Kid>();
             assert!(m.tree.bytes() >= most && m.tree.bytes() <= most + last, "{}", m.tree.bytes());
             assert_eq!((m.solver.is_some(), m.stats.iterations), (solver, 30_000));
             assert!(m.tree.nodes.len() < 10_000);

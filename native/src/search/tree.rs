@@ -53,6 +53,7 @@ pub(crate) struct Node<M> {
     len: AtomicU16,       // how many moves
     active: AtomicU16,    // moves in play; the rest are held back (see Knowledge::order)
     tried: AtomicU16,     // moves given a child so far (always the first `tried`)
+    pub slot: u32,        // its place in its parent's list in `Tree::kids` (NIL: none, the root)
 }
 
 impl<M> Node<M> {
@@ -60,6 +61,7 @@ impl<M> Node<M> {
         Node {
             mv,
             parent,
+            slot: NIL,
             sibling: NIL,
             player,
             child: AtomicU32::new(NIL),
@@ -121,7 +123,7 @@ impl<M> Node<M> {
     pub fn proof(&self) -> i8 {
         self.proof.load(Relaxed)
     }
-    pub fn set_proof(&self, proof: i8) {
+    fn set_proof(&self, proof: i8) {
         self.proof.store(proof, Relaxed)
     }
     pub fn depth(&self) -> u32 {
@@ -133,24 +135,14 @@ impl<M> Node<M> {
     pub fn n(&self) -> u32 {
         self.n.load(Relaxed)
     }
-    /// One more visit. Two threads' at once may count as one: an atomic addition would make the
-    /// two cores take turns at every node near the root (a shared tree did 1.07 times the
-    /// iterations of one thread with it, 1.35 times without).
-    fn visit(&self) {
-        self.n.store(self.n() + 1, Relaxed)
-    }
     pub fn w(&self) -> f64 {
         f64::from_bits(self.w.load(Relaxed))
-    }
-    /// A result added (see `visit`).
-    fn add(&self, r: f64) {
-        self.w.store((self.w() + r).to_bits(), Relaxed)
     }
 }
 
 impl<M: Clone> Clone for Node<M> {
     fn clone(&self) -> Node<M> {
-        let copy = Node { mv: self.mv.clone(), sibling: self.sibling, ..Node::new(None, self.parent, self.player) };
+        let copy = Node { mv: self.mv.clone(), sibling: self.sibling, slot: self.slot, ..Node::new(None, self.parent, self.player) };
         copy.child.store(self.child(), Relaxed);
         copy.moves_at.store(self.moves_at() as u32, Relaxed);
         copy.kids_at.store(self.kids_at(), Relaxed);
@@ -165,6 +157,55 @@ impl<M: Clone> Clone for Node<M> {
         copy.n.store(self.n(), Relaxed);
         copy.w.store(self.w.load(Relaxed), Relaxed);
         copy
+    }
+}
+
+/// A child's entry in its parent's list (`Tree::kids`): its index, and a copy of what the walk's
+/// choice reads of it, its visits, results and proof, written with the node's own. Four entries
+/// to a cache line: the choice reads a line for four children, where it read each child's node,
+/// a line apiece (UCB1's choice was 40% of a thread's time in Icebreaker, 49% on two threads,
+/// most of it waiting on those lines).
+#[derive(Debug)]
+#[repr(C, align(16))]
+pub(crate) struct Kid {
+    at: AtomicU32, // the child's index, its proof + 1 in the top two bits; NIL until the child is made
+    n: AtomicU32,
+    w: AtomicU64, // the f64's bits
+}
+
+/// The bits of `Kid::at` that hold the child's index: a tree has fewer nodes than that (`Tree::grow`).
+const KID_INDEX: u32 = (1 << 30) - 1;
+
+impl Kid {
+    pub fn new() -> Kid {
+        Kid { at: AtomicU32::new(NIL), n: AtomicU32::new(0), w: AtomicU64::new(0f64.to_bits()) }
+    }
+    /// The same entry for the child renumbered `node` (a tree cut: no walk under way).
+    pub fn renumbered(&self, node: u32) -> Kid {
+        let kid = Kid { at: AtomicU32::new(node), n: AtomicU32::new(self.n()), w: AtomicU64::new(self.w.load(Relaxed)) };
+        if node != NIL {
+            kid.set_proof(self.node().1);
+        }
+        kid
+    }
+    /// The child's index and proof; NIL while the child is not yet made.
+    #[inline(always)]
+    pub fn node(&self) -> (u32, i8) {
+        let at = self.at.load(Acquire); // a child is written in full before its index (see `Tree::grow`)
+        if at == NIL {
+            return (NIL, UNPROVED);
+        }
+        (at & KID_INDEX, (at >> 30) as i8 - 1)
+    }
+    fn set_proof(&self, proof: i8) {
+        let at = self.at.load(Relaxed) & KID_INDEX;
+        self.at.store(at | ((proof + 1) as u32) << 30, Release);
+    }
+    pub fn n(&self) -> u32 {
+        self.n.load(Relaxed)
+    }
+    pub fn w(&self) -> f64 {
+        f64::from_bits(self.w.load(Relaxed))
     }
 }
 
@@ -428,26 +469,26 @@ impl Held {
         !self.slots.is_empty()
     }
 
-    /// `node`'s visits and summed results, with those held (on a shared tree).
+    /// `node`'s visits and summed results `(n, w)` as written, with those held (on a shared tree).
     #[inline(always)]
-    fn counts<M>(&self, node: usize, nd: &Node<M>) -> (u32, f64) {
+    fn counts(&self, node: usize, (n, w): (u32, f64)) -> (u32, f64) {
         match self.slots[node & (HELD_SLOTS - 1)] {
-            (at, n, w) if at == node as u32 => (nd.n() + n, nd.w() + w),
-            _ => (nd.n(), nd.w()),
+            (at, held_n, held_w) if at == node as u32 => (n + held_n, w + held_w),
+            _ => (n, w),
         }
     }
 
     /// One visit more at `node`: held if the node is busy (where this thread holds its batches).
     #[inline]
-    fn visit<M>(&mut self, node: usize, nodes: &Grow<Node<M>>) {
-        let nd = &nodes[node];
+    fn visit<M>(&mut self, node: usize, tree: &Tree<M>) {
+        let nd = &tree.nodes[node];
         if self.slots.is_empty() || nd.n() < self.busy {
-            return nd.visit();
+            return tree.write(nd, 1, 0.0);
         }
         let slot = &mut self.slots[node & (HELD_SLOTS - 1)];
         if slot.0 != node as u32 {
             if slot.0 != NIL {
-                write(&nodes[slot.0 as usize], slot);
+                tree.write(&tree.nodes[slot.0 as usize], slot.1, slot.2);
             }
             *slot = (node as u32, 0, 0.0);
         }
@@ -456,16 +497,17 @@ impl Held {
 
     /// A result added at `node`: held with its visit, and the batch written once it is full.
     #[inline]
-    fn add<M>(&mut self, node: usize, nd: &Node<M>, r: f64) {
+    fn add<M>(&mut self, node: usize, tree: &Tree<M>, r: f64) {
+        let nd = &tree.nodes[node];
         match self.slots.get_mut(node & (HELD_SLOTS - 1)) {
             Some(slot) if slot.0 == node as u32 => {
                 slot.2 += r;
                 if slot.1 >= BATCH.max(nd.n() >> BATCH_SHARE) {
-                    write(nd, slot);
+                    tree.write(nd, slot.1, slot.2);
                     slot.0 = NIL;
                 }
             }
-            _ => nd.add(r),
+            _ => tree.write(nd, 0, r),
         }
     }
 
@@ -474,20 +516,14 @@ impl Held {
     pub fn write_all<M: Copy>(&mut self, tree: &Tree<M>) {
         for slot in &mut self.slots {
             if slot.0 != NIL {
-                write(&tree.nodes[slot.0 as usize], slot);
+                tree.write(&tree.nodes[slot.0 as usize], slot.1, slot.2);
                 slot.0 = NIL;
             }
         }
         tree.nodes.fill(&mut self.nodes, |_, _| Node::new(None, NIL, 0));
         tree.moves.fill(&mut self.moves, |moves, i| moves[i - 1]); // a chunk's first slot is always used
-        tree.kids.fill(&mut self.kids, |_, _| AtomicU32::new(NIL));
+        tree.kids.fill(&mut self.kids, |_, _| Kid::new());
     }
-}
-
-/// A held batch added to its node (see `Node::visit` on threads writing at once).
-fn write<M>(nd: &Node<M>, &mut (_, n, w): &mut (u32, u32, f64)) {
-    nd.n.store(nd.n() + n, Relaxed);
-    nd.add(w);
 }
 
 /// Where one walk down the tree ends.
@@ -510,11 +546,11 @@ pub(crate) struct Hand<'a, G: Game, K> {
 pub(crate) struct Tree<M> {
     pub nodes: Grow<Node<M>>,
     pub moves: Grow<M>,
-    /// A node's children's indices side by side, one slot a move in the order they are tried
-    /// (NIL until its child is made). The list through `sibling` has them too, but the walk's
-    /// choice reads them here: it knows every child's place at once, and the reads of their lines
-    /// go out together, where the list has each wait for the one before.
-    pub kids: Grow<AtomicU32>,
+    /// A node's children's entries side by side (`Kid`), one slot a move in the order they are
+    /// tried (NIL until its child is made). The list through `sibling` has the children too, but
+    /// the walk's choice reads them here, four to a line, and needs no child's node but the one
+    /// it goes on to.
+    pub kids: Grow<Kid>,
     pub limit: usize, // the bytes past which the tree stops growing, and its playouts start from its leaves
     pub root: usize,  // the root's index: 0, or where a kept tree's root lies when it was not cut out (`Tree::move_root`)
     most: Apart<AtomicUsize>, // the most moves a node has had: room for a few such lists is kept (`make_room`)
@@ -523,6 +559,27 @@ pub(crate) struct Tree<M> {
 impl<M> Default for Tree<M> {
     fn default() -> Tree<M> {
         Tree { nodes: Grow::default(), moves: Grow::default(), kids: Grow::default(), limit: usize::MAX, root: 0, most: Apart::default() }
+    }
+}
+
+impl<M> Tree<M> {
+    /// `n` visits and results `w` (for the node's `player`) added at `nd` and at its entry in its
+    /// parent's list. Two threads' at once may count as one: an atomic addition would make the two
+    /// cores take turns at every node near the root (a shared tree did 1.07 times the iterations
+    /// of one thread with it, 1.35 times without).
+    #[inline(always)]
+    fn write(&self, nd: &Node<M>, n: u32, w: f64) {
+        let kid = (nd.slot != NIL).then(|| &self.kids[nd.slot as usize]);
+        if n > 0 {
+            let n = nd.n() + n;
+            nd.n.store(n, Relaxed);
+            kid.map(|k| k.n.store(n, Relaxed));
+        }
+        if w != 0.0 {
+            let w = (nd.w() + w).to_bits();
+            nd.w.store(w, Relaxed);
+            kid.map(|k| k.w.store(w, Relaxed));
+        }
     }
 }
 
@@ -556,7 +613,15 @@ impl<M: Copy + PartialEq> Tree<M> {
 
     /// The bytes the nodes and move lists fill.
     pub fn bytes(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node<M>>() + self.moves.len() * std::mem::size_of::<M>() + self.kids.len() * 4
+        self.nodes.len() * std::mem::size_of::<Node<M>>() + self.moves.len() * std::mem::size_of::<M>() + self.kids.len() * std::mem::size_of::<Kid>()
+    }
+
+    /// `nd`'s proof, and its entry's in its parent's list.
+    pub fn set_proof(&self, nd: &Node<M>, proof: i8) {
+        nd.set_proof(proof);
+        if nd.slot != NIL {
+            self.kids[nd.slot as usize].set_proof(proof);
+        }
     }
 
     pub fn root_node(&self) -> &Node<M> {
@@ -581,7 +646,7 @@ impl<M: Copy + PartialEq> Tree<M> {
     pub fn move_root(&mut self, node: usize) {
         self.nodes.edit(|v| {
             let nd = &mut v[node];
-            (nd.parent, nd.sibling, nd.mv) = (NIL, NIL, None);
+            (nd.parent, nd.sibling, nd.slot, nd.mv) = (NIL, NIL, NIL, None);
         });
         self.root = node;
     }
@@ -614,7 +679,7 @@ impl<M: Copy + PartialEq> Tree<M> {
             let all = |size: usize, margin: usize| (room / size.max(1)).saturating_add(margin * threads);
             let nodes = all(std::mem::size_of::<Node<M>>(), NODE_MARGIN).saturating_sub(self.nodes.len());
             let moves = all(std::mem::size_of::<M>(), 4 * most).saturating_sub(self.moves.len());
-            let kids = all(4, 4 * most).saturating_sub(self.kids.len());
+            let kids = all(std::mem::size_of::<Kid>(), 4 * most).saturating_sub(self.kids.len());
             if self.nodes.try_make_room(nodes) && self.moves.try_make_room(moves) && self.kids.try_make_room(kids) {
                 return;
             }
@@ -651,20 +716,20 @@ impl<M: Copy + PartialEq> Tree<M> {
             scratch.is_empty()
         };
         if over {
-            Tree::prove_end(nd, state);
+            self.prove_end(nd, state);
         }
         over
     }
 
     /// The game is over at `nd` (its mover noted): proved with its result, as the plain result counts it,
     /// whatever the rewards.
-    fn prove_end<G: Game<Move = M>>(nd: &Node<M>, state: &G) {
+    fn prove_end<G: Game<Move = M>>(&self, nd: &Node<M>, state: &G) {
         let r0 = match state.winner() {
             Some(0) => WIN,
             Some(_) => LOSS,
             None => DRAW,
         };
-        nd.set_proof(if nd.player == 0 { r0 } else { WIN - r0 });
+        self.set_proof(nd, if nd.player == 0 { r0 } else { WIN - r0 });
         nd.set_depth(0);
     }
 
@@ -680,7 +745,7 @@ impl<M: Copy + PartialEq> Tree<M> {
         nd.mover.store(state.to_move() as u8, Relaxed);
         let mut done = true;
         if moves.is_empty() {
-            Tree::prove_end(nd, state);
+            self.prove_end(nd, state);
         } else {
             let kept = knowledge.order(state, &mut moves, rng);
             if moves.len() > self.most.load(Relaxed) {
@@ -741,20 +806,20 @@ impl<M: Copy + PartialEq> Tree<M> {
                     break;
                 }
                 if !expanded {
-                    hand.held.visit(node, &self.nodes);
+                    hand.held.visit(node, self);
                     return Leaf::Playout(node);
                 }
             }
             if offer && node != self.root && solve_at == Some(nd.n()) {
                 if shared {
-                    hand.held.visit(node, &self.nodes);
+                    hand.held.visit(node, self);
                 }
                 return Leaf::Solve(node);
             }
             offer = true;
             let next = self.select(node, walk, hand.held);
             if !counted {
-                hand.held.visit(node, &self.nodes);
+                hand.held.visit(node, self);
             }
             counted = false;
             let Some(child) = next else {
@@ -766,7 +831,7 @@ impl<M: Copy + PartialEq> Tree<M> {
                 let key = state.key();
                 if hand.path.contains(&key) || walk.before_root(key) {
                     // A value, not a proof: it holds on this line only.
-                    hand.held.visit(node, &self.nodes);
+                    hand.held.visit(node, self);
                     return Leaf::Value(node, walk.draw0);
                 }
                 hand.path.push(key);
@@ -774,7 +839,7 @@ impl<M: Copy + PartialEq> Tree<M> {
         }
         let nd = &self.nodes[node];
         if !counted {
-            hand.held.visit(node, &self.nodes);
+            hand.held.visit(node, self);
         }
         let v = walk.worth(nd.proof(), nd.player);
         Leaf::Value(node, if nd.player == 0 { v } else { 1.0 - v })
@@ -791,7 +856,7 @@ impl<M: Copy + PartialEq> Tree<M> {
                 let (floor, mover) = (walk.worth(secure, nd.mover()), nd.mover());
                 r0 = if mover == 0 { r0.max(floor) } else { r0.min(1.0 - floor) };
             }
-            held.add(node, nd, if nd.player == 0 { r0 } else { 1.0 - r0 });
+            held.add(node, self, if nd.player == 0 { r0 } else { 1.0 - r0 });
             if nd.parent == NIL {
                 return nd.proof() != UNPROVED;
             }
@@ -814,25 +879,23 @@ impl<M: Copy + PartialEq> Tree<M> {
             }
         }
         // UCB1: mean + c·√(ln N / n), as mean + (c·√ln N)·(1/√n).
-        let explore = walk.c * ucb_terms(if held.on() { held.counts(node, nd).0 } else { nd.n() }).2;
+        let explore = walk.c * ucb_terms(if held.on() { held.counts(node, (nd.n(), 0.0)).0 } else { nd.n() }).2;
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        let first = nd.child();
+        let (first, player) = (nd.child(), nd.mover()); // every child's `player` is the mover here
         // The newest child first, as the list has them: one thread walks as it did through the list.
-        for slot in self.kids_of(node).iter().rev() {
-            let ch = slot.load(Acquire); // a child is written in full before its index (see `grow`)
+        for kid in self.kids_of(node).iter().rev() {
+            let (ch, proof) = kid.node();
             if ch == NIL {
                 continue; // its move claimed by another thread, the child not yet made
             }
-            let child = &self.nodes[ch as usize];
             // With proofs, a proved move needs no more visits: what it secures is in `secure`.
-            let proof = child.proof();
             if walk.proofs && proof != UNPROVED {
                 continue;
             }
-            let (n, w) = if held.on() { held.counts(ch as usize, child) } else { (child.n(), child.w()) };
+            let (n, w) = if held.on() { held.counts(ch as usize, (kid.n(), kid.w())) } else { (kid.n(), kid.w()) };
             let (inverse, inverse_root, _) = ucb_terms(n);
-            let mean = if proof != UNPROVED { walk.worth(proof, child.player) } else { w * inverse };
+            let mean = if proof != UNPROVED { walk.worth(proof, player) } else { w * inverse };
             let score = mean + explore * inverse_root;
             if score > best_score {
                 best_score = score;
@@ -844,7 +907,7 @@ impl<M: Copy + PartialEq> Tree<M> {
 
     /// The slots of `node`'s children's indices, one a move tried so far (NIL where another
     /// thread has claimed the move and not yet made its child); none before its first child.
-    pub(crate) fn kids_of(&self, node: usize) -> &[AtomicU32] {
+    pub(crate) fn kids_of(&self, node: usize) -> &[Kid] {
         let nd = &self.nodes[node];
         let at = nd.kids_at();
         if at == NIL {
@@ -864,9 +927,9 @@ impl<M: Copy + PartialEq> Tree<M> {
             return Some(at);
         }
         let len = nd.len();
-        let mine = self.kids.claim_in(len, held.on().then_some(&mut held.kids), MOVES_CHUNK, |_, _| AtomicU32::new(NIL))?;
+        let mine = self.kids.claim_in(len, held.on().then_some(&mut held.kids), MOVES_CHUNK, |_, _| Kid::new())?;
         for k in 0..len {
-            self.kids.put(mine + k, AtomicU32::new(NIL));
+            self.kids.put(mine + k, Kid::new());
         }
         // Release: a walk that reads the place reads the slots written.
         match nd.kids_at.compare_exchange(NIL, mine as u32, Release, Acquire) {
@@ -878,8 +941,8 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// A new child of `node` for its next untried move, linked first in its list.
     fn grow(&self, node: usize, held: &mut Held) -> Grown {
         let nd = &self.nodes[node];
-        if self.bytes() >= self.limit {
-            return Grown::Full;
+        if self.bytes() >= self.limit || self.nodes.len() >= KID_INDEX as usize - NODE_MARGIN {
+            return Grown::Full; // the second: a tree of a thousand million nodes (see `Kid`)
         }
         let Some(kids_at) = self.kid_slots(node, held) else {
             return Grown::Full;
@@ -899,14 +962,15 @@ impl<M: Copy + PartialEq> Tree<M> {
         let id = self.nodes.claim_in(1, held.on().then_some(&mut held.nodes), NODES_CHUNK, |_, _| Node::new(None, NIL, 0)).expect("room for a node");
         let mv = self.moves[nd.moves_at() + tried];
         let mut head = nd.child.load(Relaxed);
-        self.nodes.put(id, Node { sibling: head, ..Node::new(Some(mv), node as u32, nd.mover()) });
+        let slot = kids_at + tried as u32;
+        self.nodes.put(id, Node { sibling: head, slot, ..Node::new(Some(mv), node as u32, nd.mover()) });
         // Pushed on the list written in full (Release: a walk that reads the link sees it all).
         while let Err(now) = nd.child.compare_exchange_weak(head, id as u32, Release, Relaxed) {
             head = now;
             // Safety: the slot is still this thread's alone, linked nowhere.
             unsafe { (*self.nodes.ptr.add(id)).sibling = head };
         }
-        self.kids[kids_at as usize + tried].store(id as u32, Release);
+        self.kids[slot as usize].at.store(id as u32, Release);
         Grown::Child(id)
     }
 
@@ -917,7 +981,7 @@ impl<M: Copy + PartialEq> Tree<M> {
         if nd.proof() != UNPROVED {
             return; // proved meanwhile from its moves (another thread's walk on a shared tree)
         }
-        nd.set_proof(if nd.player == nd.mover() { v } else { WIN - v });
+        self.set_proof(nd, if nd.player == nd.mover() { v } else { WIN - v });
         nd.set_depth(plies);
         self.update_proof(nd.parent);
     }
@@ -962,7 +1026,7 @@ impl<M: Copy + PartialEq> Tree<M> {
             } else {
                 (best, best_depth)
             };
-            nd.set_proof(if nd.player == nd.mover() { value } else { WIN - value });
+            self.set_proof(nd, if nd.player == nd.mover() { value } else { WIN - value });
             nd.set_depth(depth + 1);
             node = nd.parent;
         }
@@ -985,6 +1049,25 @@ mod tests {
         walk.set_history(&[5, 6]);
         assert!(walk.before_root(5) && walk.before_root(6) && !walk.before_root(7));
         assert_ne!(Walk::bit(5), Walk::bit(6));
+    }
+
+    #[test]
+    fn a_childs_entry_holds_its_index_and_proof_apart_and_a_renumbered_one_keeps_its_counts() {
+        assert_eq!((std::mem::size_of::<Kid>(), std::mem::size_of::<Node<u32>>()), (16, 64)); // four entries a line, a node a line (moves of 4 bytes at most)
+        for node in [0, 1, 12_345, KID_INDEX - 1] {
+            let kid = Kid::new();
+            assert_eq!(kid.node(), (NIL, UNPROVED));
+            kid.at.store(node, Relaxed);
+            for proof in [UNPROVED, LOSS, DRAW, WIN, UNPROVED] {
+                kid.set_proof(proof);
+                assert_eq!(kid.node(), (node, proof));
+            }
+            kid.set_proof(DRAW);
+            (kid.n.store(7, Relaxed), kid.w.store(2.5f64.to_bits(), Relaxed));
+            let moved = kid.renumbered(3);
+            assert_eq!((moved.node(), moved.n(), moved.w()), ((3, DRAW), 7, 2.5));
+            assert_eq!(kid.renumbered(NIL).node(), (NIL, UNPROVED));
+        }
     }
 
     #[test]
@@ -1033,31 +1116,30 @@ mod tests {
     fn a_thread_holds_its_visits_at_a_busy_node_and_writes_them_in_batches() {
         let mut tree: Tree<u32> = Tree::default();
         tree.plant(0);
-        let root = tree.node(0);
-        (0..BUSY - 1).for_each(|_| root.visit());
+        (0..BUSY - 1).for_each(|_| tree.write(tree.node(0), 1, 0.0));
         // Not yet busy: written at once.
         let mut held = Held::new(true, None);
-        held.visit(0, &tree.nodes);
-        held.add(0, tree.node(0), 1.0);
+        held.visit(0, &tree);
+        held.add(0, &tree, 1.0);
         assert_eq!((tree.node(0).n(), tree.node(0).w()), (BUSY, 1.0));
         // Busy: the thread counts its visits and results at once, the tree a batch at a time.
         for k in 1..=BATCH {
-            held.visit(0, &tree.nodes);
-            assert_eq!(held.counts(0, tree.node(0)).0, BUSY + k);
-            held.add(0, tree.node(0), 0.5);
+            held.visit(0, &tree);
+            assert_eq!(held.counts(0, (tree.node(0).n(), 0.0)).0, BUSY + k);
+            held.add(0, &tree, 0.5);
             let written = if k < BATCH { BUSY } else { BUSY + BATCH };
             assert_eq!(tree.node(0).n(), written, "after {k}");
         }
         assert_eq!(tree.node(0).w(), 1.0 + 0.5 * BATCH as f64);
         // What is held at the end is written.
-        held.visit(0, &tree.nodes);
-        held.add(0, tree.node(0), 1.0);
+        held.visit(0, &tree);
+        held.add(0, &tree, 1.0);
         assert_eq!(tree.node(0).n(), BUSY + BATCH);
         held.write_all(&tree);
         assert_eq!((tree.node(0).n(), tree.node(0).w()), (BUSY + BATCH + 1, 2.0 + 0.5 * BATCH as f64));
         // A thread on its own tree holds nothing.
         let mut own = Held::default();
-        own.visit(0, &tree.nodes);
+        own.visit(0, &tree);
         assert_eq!(tree.node(0).n(), BUSY + BATCH + 2);
     }
 
@@ -1069,10 +1151,10 @@ mod tests {
         tree.plant(0);
         let mut held = Held::new(true, Some(200));
         for k in 1..=201 {
-            held.visit(0, &tree.nodes);
+            held.visit(0, &tree);
             assert_eq!(tree.node(0).n(), k, "each visit written up to 201");
         }
-        held.visit(0, &tree.nodes);
+        held.visit(0, &tree);
         assert_eq!(tree.node(0).n(), 201, "busy from there");
         assert_eq!(Held::new(true, Some(20)).busy, BUSY);
     }
