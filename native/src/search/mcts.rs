@@ -1118,7 +1118,7 @@ pub(crate) mod tests {
         for (k, kid) in m.tree.kids_of(node as usize).iter().enumerate() {
             let (ch, proof) = kid.node();
             let child = m.tree.node(ch as usize);
-            assert_eq!((child.slot as usize, proof), (child_slot(m, node) + k, child.proof()));
+            assert_eq!((child.slot as usize, proof), (nd.kids_at() as usize + k, child.proof()));
             if !m.held.on() {
                 assert_eq!((kid.n(), kid.w()), (child.n(), child.w()));
             }
@@ -1129,10 +1129,6 @@ pub(crate) mod tests {
         assert_eq!(list, linked);
         children.sort();
         format!("{}/{} {} {:?} [{}]", nd.w(), nd.n(), nd.proof(), m.tree.moves_of(node as usize), children.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(", "))
-    }
-
-    fn child_slot(m: &Mcts<Nim, Plain>, node: u32) -> usize {
-        m.tree.node(node as usize).kids_at() as usize
     }
 
     fn child(m: &Mcts<Nim, Plain>, node: u32, mv: u32) -> u32 {

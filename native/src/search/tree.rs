@@ -905,8 +905,8 @@ impl<M: Copy + PartialEq> Tree<M> {
         best.or(if first != NIL { Some(first as usize) } else { None })
     }
 
-    /// The slots of `node`'s children's indices, one a move tried so far (NIL where another
-    /// thread has claimed the move and not yet made its child); none before its first child.
+    /// `node`'s children's entries, one a move tried so far (NIL where another thread has claimed
+    /// the move and not yet made its child); none before its first child.
     pub(crate) fn kids_of(&self, node: usize) -> &[Kid] {
         let nd = &self.nodes[node];
         let at = nd.kids_at();
@@ -941,8 +941,8 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// A new child of `node` for its next untried move, linked first in its list.
     fn grow(&self, node: usize, held: &mut Held) -> Grown {
         let nd = &self.nodes[node];
-        if self.bytes() >= self.limit || self.nodes.len() >= KID_INDEX as usize - NODE_MARGIN {
-            return Grown::Full; // the second: a tree of a thousand million nodes (see `Kid`)
+        if self.bytes() >= self.limit || self.nodes.len() >= (KID_INDEX / 2) as usize {
+            return Grown::Full; // the second: 32 GB of nodes, half what an entry can index (threads' chunks pass it)
         }
         let Some(kids_at) = self.kid_slots(node, held) else {
             return Grown::Full;
