@@ -573,12 +573,16 @@ impl<M> Tree<M> {
         if n > 0 {
             let n = nd.n() + n;
             nd.n.store(n, Relaxed);
-            kid.map(|k| k.n.store(n, Relaxed));
+            if let Some(kid) = kid {
+                kid.n.store(n, Relaxed);
+            }
         }
         if w != 0.0 {
             let w = (nd.w() + w).to_bits();
             nd.w.store(w, Relaxed);
-            kid.map(|k| k.w.store(w, Relaxed));
+            if let Some(kid) = kid {
+                kid.w.store(w, Relaxed);
+            }
         }
     }
 }
