@@ -123,6 +123,7 @@ impl<M: Copy> Tree<M> {
     /// `heard(step)` is asked as the passes go (a tree of millions of nodes takes tens of ms);
     /// an error from it stops them and leaves the arrays to be cleared.
     pub fn keep_subtree(&mut self, root: usize, two_threads: bool, mut heard: impl FnMut(usize) -> Result<(), Stop>) -> Result<(), Stop> {
+        self.take_top(root); // its entry in its parent's list is dropped
         // The kept nodes' lists, each as (where it lies, new node) in one number, where in the
         // high half, gathered as the nodes move; and each kept node's number of moves.
         let (mut moves_lists, mut kids_lists, mut lens) = (Vec::new(), Vec::new(), Vec::new());

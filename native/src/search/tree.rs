@@ -34,16 +34,13 @@ const NODE_MARGIN: usize = 64;
 /// A node. `mv`, `parent`, `sibling` and `player` are written before the node is linked into
 /// its parent's list and never while threads walk; the rest may change under a walk.
 #[derive(Debug)]
-#[repr(C, align(64))] // a cache line a node: what a walk reads of each child is one read, and threads writing two nodes do not share a line
+#[repr(C)] // 48 bytes with moves of 4 bytes: its counts live in its parent's entry (`Kid`), so a visit writes no node
 pub(crate) struct Node<M> {
-    w: AtomicU64,         // the f64's bits
-    n: AtomicU32,
     pub sibling: u32,
     proof: AtomicI8,      // UNPROVED, or LOSS / DRAW / WIN for `player`
     pub player: u8,       // who played `mv`: the point of view of `w` and `proof`
     expansion: AtomicU8,  // FRESH, EXPANDING or EXPANDED
     mover: AtomicU8,      // who moves here
-    secure: AtomicI8,     // the best proved value among the moves here, for `mover` (LOSS: none better)
     pub mv: Option<M>,    // the move into this node (None at the root)
     child: AtomicU32,     // first child, then linked through `sibling`
     pub parent: u32,
@@ -53,6 +50,7 @@ pub(crate) struct Node<M> {
     len: AtomicU16,       // how many moves
     active: AtomicU16,    // moves in play; the rest are held back (see Knowledge::order)
     tried: AtomicU16,     // moves given a child so far (always the first `tried`)
+    secure: AtomicI8,     // the best proved value among the moves here, for `mover` (LOSS: none better)
     pub slot: u32,        // its place in its parent's list in `Tree::kids` (NIL: none, the root)
 }
 
@@ -75,8 +73,6 @@ impl<M> Node<M> {
             proof: AtomicI8::new(UNPROVED),
             secure: AtomicI8::new(LOSS),
             depth: AtomicU32::new(0),
-            n: AtomicU32::new(0),
-            w: AtomicU64::new(0f64.to_bits()),
         }
     }
 
@@ -132,12 +128,6 @@ impl<M> Node<M> {
     pub fn set_depth(&self, depth: u32) {
         self.depth.store(depth, Relaxed)
     }
-    pub fn n(&self) -> u32 {
-        self.n.load(Relaxed)
-    }
-    pub fn w(&self) -> f64 {
-        f64::from_bits(self.w.load(Relaxed))
-    }
 }
 
 impl<M: Clone> Clone for Node<M> {
@@ -154,18 +144,17 @@ impl<M: Clone> Clone for Node<M> {
         copy.proof.store(self.proof(), Relaxed);
         copy.secure.store(self.secure.load(Relaxed), Relaxed);
         copy.depth.store(self.depth(), Relaxed);
-        copy.n.store(self.n(), Relaxed);
-        copy.w.store(self.w.load(Relaxed), Relaxed);
         copy
     }
 }
 
-/// A child's entry in its parent's list (`Tree::kids`): its index, and a copy of what the walk's
-/// choice reads of it, its visits, results and proof, written with the node's own. Four entries
-/// to a cache line: the choice reads a line for four children, where it read each child's node,
-/// a line apiece (UCB1's choice was 40% of a thread's time in Icebreaker, 49% on two threads,
-/// most of it waiting on those lines).
-#[derive(Debug)]
+/// A child's entry in its parent's list (`Tree::kids`): its index, its visits and results, and a
+/// copy of its proof. Four entries to a cache line: the choice reads a line for four children,
+/// where it read each child's node, a line apiece (UCB1's choice was 40% of a thread's time in
+/// Icebreaker, 49% on two threads, most of it waiting on those lines). The counts live here
+/// alone, not in the node: a visit writes one line, and the nodes, read at every step of every
+/// thread's walk, are seldom written, so no core has to fetch them again from another.
+#[derive(Debug, Default)]
 #[repr(C, align(16))]
 pub(crate) struct Kid {
     at: AtomicU32, // the child's index, its proof + 1 in the top two bits; NIL until the child is made
@@ -178,7 +167,7 @@ const KID_INDEX: u32 = (1 << 30) - 1;
 
 impl Kid {
     pub fn new() -> Kid {
-        Kid { at: AtomicU32::new(NIL), n: AtomicU32::new(0), w: AtomicU64::new(0f64.to_bits()) }
+        Kid { at: AtomicU32::new(NIL), ..Kid::default() } // w: 0.0's bits are 0
     }
     /// The same entry for the child renumbered `node` (a tree cut: no walk under way).
     pub fn renumbered(&self, node: u32) -> Kid {
@@ -283,10 +272,10 @@ impl<T> Grow<T> {
     fn try_make_room(&mut self, more: usize) -> bool {
         self.enlarge(more, true)
     }
-    /// A larger array copies only the slots taken. A Vec's own growth copies all its room: for
-    /// nodes (aligned to 64 bytes, which the system's `realloc` cannot promise) Rust allocates anew
-    /// and copies the old allocation whole, so a planted tree grown to the room for all threads
-    /// copied 275 MB of room it never used, 0.36 s of a 0.5 s move, and made it resident.
+    /// A larger array copies only the slots taken. A Vec's own growth may copy all its room: for
+    /// values aligned past what the system's `realloc` promises (the nodes once had 64 bytes) Rust
+    /// allocates anew and copies the old allocation whole, so a planted tree grown to the room for
+    /// all threads copied 275 MB of room it never used, 0.36 s of a 0.5 s move, and made it resident.
     fn enlarge(&mut self, more: usize, exact: bool) -> bool {
         self.edit(|v| {
             if v.capacity() - v.len() >= more {
@@ -482,7 +471,7 @@ impl Held {
     #[inline]
     fn visit<M>(&mut self, node: usize, tree: &Tree<M>) {
         let nd = &tree.nodes[node];
-        if self.slots.is_empty() || nd.n() < self.busy {
+        if self.slots.is_empty() || tree.entry(nd).n() < self.busy {
             return tree.write(nd, 1, 0.0);
         }
         let slot = &mut self.slots[node & (HELD_SLOTS - 1)];
@@ -502,7 +491,7 @@ impl Held {
         match self.slots.get_mut(node & (HELD_SLOTS - 1)) {
             Some(slot) if slot.0 == node as u32 => {
                 slot.2 += r;
-                if slot.1 >= BATCH.max(nd.n() >> BATCH_SHARE) {
+                if slot.1 >= BATCH.max(tree.entry(nd).n() >> BATCH_SHARE) {
                     tree.write(nd, slot.1, slot.2);
                     slot.0 = NIL;
                 }
@@ -554,36 +543,52 @@ pub(crate) struct Tree<M> {
     pub limit: usize, // the bytes past which the tree stops growing, and its playouts start from its leaves
     pub root: usize,  // the root's index: 0, or where a kept tree's root lies when it was not cut out (`Tree::move_root`)
     most: Apart<AtomicUsize>, // the most moves a node has had: room for a few such lists is kept (`make_room`)
+    top: Apart<Kid>,          // the root's visits and results, which no parent's list holds
 }
 
 impl<M> Default for Tree<M> {
     fn default() -> Tree<M> {
-        Tree { nodes: Grow::default(), moves: Grow::default(), kids: Grow::default(), limit: usize::MAX, root: 0, most: Apart::default() }
+        Tree { nodes: Grow::default(), moves: Grow::default(), kids: Grow::default(), limit: usize::MAX, root: 0, most: Apart::default(), top: Apart::default() }
     }
 }
 
 impl<M> Tree<M> {
-    /// `n` visits and results `w` (for the node's `player`) added at `nd` and at its entry in its
-    /// parent's list. Two threads' at once may count as one: an atomic addition would make the two
-    /// cores take turns at every node near the root (a shared tree did 1.07 times the iterations
-    /// of one thread with it, 1.35 times without).
+    /// The entry that holds `nd`'s visits and results: its slot in its parent's list, or the root's own.
+    #[inline(always)]
+    fn entry(&self, nd: &Node<M>) -> &Kid {
+        if nd.slot == NIL { &self.top } else { &self.kids[nd.slot as usize] }
+    }
+
+    /// `node`'s visits.
+    pub fn n(&self, node: usize) -> u32 {
+        self.entry(&self.nodes[node]).n()
+    }
+
+    /// `node`'s summed results, for its `player`.
+    pub fn w(&self, node: usize) -> f64 {
+        self.entry(&self.nodes[node]).w()
+    }
+
+    /// `n` visits and results `w` (for the node's `player`) added at `nd`'s entry. Two threads'
+    /// at once may count as one: an atomic addition would make the two cores take turns at every
+    /// node near the root (a shared tree did 1.07 times the iterations of one thread with it,
+    /// 1.35 times without).
     #[inline(always)]
     fn write(&self, nd: &Node<M>, n: u32, w: f64) {
-        let kid = (nd.slot != NIL).then(|| &self.kids[nd.slot as usize]);
+        let kid = self.entry(nd);
         if n > 0 {
-            let n = nd.n() + n;
-            nd.n.store(n, Relaxed);
-            if let Some(kid) = kid {
-                kid.n.store(n, Relaxed);
-            }
+            kid.n.store(kid.n() + n, Relaxed);
         }
         if w != 0.0 {
-            let w = (nd.w() + w).to_bits();
-            nd.w.store(w, Relaxed);
-            if let Some(kid) = kid {
-                kid.w.store(w, Relaxed);
-            }
+            kid.w.store((kid.w() + w).to_bits(), Relaxed);
         }
+    }
+
+    /// `node`, about to become the root, keeps its counts in the root's entry.
+    pub fn take_top(&mut self, node: usize) {
+        let kid = self.entry(&self.nodes[node]);
+        let (n, w) = (kid.n(), kid.w());
+        (self.top.n, self.top.w) = (AtomicU32::new(n), AtomicU64::new(w.to_bits()));
     }
 }
 
@@ -640,6 +645,7 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// No tree.
     pub fn clear(&mut self) {
         self.root = 0;
+        *self.top = Kid::default();
         self.nodes.edit(|v| v.clear());
         self.moves.edit(|v| v.clear());
         self.kids.edit(|v| v.clear());
@@ -648,6 +654,7 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// Make `node`, a node of the tree, the root where it lies. The nodes outside its subtree stay
     /// in the arrays, out of every walk's reach, until a cut (`keep_subtree`) drops them.
     pub fn move_root(&mut self, node: usize) {
+        self.take_top(node);
         self.nodes.edit(|v| {
             let nd = &mut v[node];
             (nd.parent, nd.sibling, nd.slot, nd.mv) = (NIL, NIL, NIL, None);
@@ -800,7 +807,7 @@ impl<M: Copy + PartialEq> Tree<M> {
                 // its moves kept only at its next visit (`ends_at`), which goes on to its first child.
                 // (Another thread's leaf, or one with no room for its moves, is played out from as it is.)
                 // A full tree grows no more lists either (the root's aside: a search needs its moves).
-                let first = node != self.root && nd.n() == 0;
+                let first = node != self.root && self.entry(nd).n() == 0;
                 let room = || node == self.root || self.bytes() < self.limit;
                 let expanded = !first && room() && self.expand(node, state, hand.knowledge, hand.rng, hand.scratch, hand.held);
                 if (first && self.ends_at(node, state, hand.scratch)) || nd.proof() != UNPROVED {
@@ -814,7 +821,7 @@ impl<M: Copy + PartialEq> Tree<M> {
                     return Leaf::Playout(node);
                 }
             }
-            if offer && node != self.root && solve_at == Some(nd.n()) {
+            if offer && node != self.root && solve_at == Some(self.entry(nd).n()) {
                 if shared {
                     hand.held.visit(node, self);
                 }
@@ -872,7 +879,8 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// replies proved lost for the mover); None when the tree may not grow.
     pub fn select(&self, node: usize, walk: &Walk, held: &mut Held) -> Option<usize> {
         let nd = &self.nodes[node];
-        if walk.widen > 0 && nd.active() < nd.len() && nd.n() >= walk.widen {
+        let visits = self.entry(nd).n();
+        if walk.widen > 0 && nd.active() < nd.len() && visits >= walk.widen {
             nd.set_active(nd.len()); // progressive widening: the held-back moves join
         }
         if nd.tried() < nd.active() {
@@ -883,7 +891,7 @@ impl<M: Copy + PartialEq> Tree<M> {
             }
         }
         // UCB1: mean + c·√(ln N / n), as mean + (c·√ln N)·(1/√n).
-        let explore = walk.c * ucb_terms(if held.on() { held.counts(node, (nd.n(), 0.0)).0 } else { nd.n() }).2;
+        let explore = walk.c * ucb_terms(if held.on() { held.counts(node, (visits, 0.0)).0 } else { visits }).2;
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let (first, player) = (nd.child(), nd.mover()); // every child's `player` is the mover here
@@ -1057,7 +1065,7 @@ mod tests {
 
     #[test]
     fn a_childs_entry_holds_its_index_and_proof_apart_and_a_renumbered_one_keeps_its_counts() {
-        assert_eq!((std::mem::size_of::<Kid>(), std::mem::size_of::<Node<u32>>()), (16, 64)); // four entries a line, a node a line (moves of 4 bytes at most)
+        assert_eq!((std::mem::size_of::<Kid>(), std::mem::size_of::<Node<u32>>()), (16, 48)); // four entries a cache line, a node three quarters of one (moves of 4 bytes)
         for node in [0, 1, 12_345, KID_INDEX - 1] {
             let kid = Kid::new();
             assert_eq!(kid.node(), (NIL, UNPROVED));
@@ -1125,26 +1133,26 @@ mod tests {
         let mut held = Held::new(true, None);
         held.visit(0, &tree);
         held.add(0, &tree, 1.0);
-        assert_eq!((tree.node(0).n(), tree.node(0).w()), (BUSY, 1.0));
+        assert_eq!((tree.n(0), tree.w(0)), (BUSY, 1.0));
         // Busy: the thread counts its visits and results at once, the tree a batch at a time.
         for k in 1..=BATCH {
             held.visit(0, &tree);
-            assert_eq!(held.counts(0, (tree.node(0).n(), 0.0)).0, BUSY + k);
+            assert_eq!(held.counts(0, (tree.n(0), 0.0)).0, BUSY + k);
             held.add(0, &tree, 0.5);
             let written = if k < BATCH { BUSY } else { BUSY + BATCH };
-            assert_eq!(tree.node(0).n(), written, "after {k}");
+            assert_eq!(tree.n(0), written, "after {k}");
         }
-        assert_eq!(tree.node(0).w(), 1.0 + 0.5 * BATCH as f64);
+        assert_eq!(tree.w(0), 1.0 + 0.5 * BATCH as f64);
         // What is held at the end is written.
         held.visit(0, &tree);
         held.add(0, &tree, 1.0);
-        assert_eq!(tree.node(0).n(), BUSY + BATCH);
+        assert_eq!(tree.n(0), BUSY + BATCH);
         held.write_all(&tree);
-        assert_eq!((tree.node(0).n(), tree.node(0).w()), (BUSY + BATCH + 1, 2.0 + 0.5 * BATCH as f64));
+        assert_eq!((tree.n(0), tree.w(0)), (BUSY + BATCH + 1, 2.0 + 0.5 * BATCH as f64));
         // A thread on its own tree holds nothing.
         let mut own = Held::default();
         own.visit(0, &tree);
-        assert_eq!(tree.node(0).n(), BUSY + BATCH + 2);
+        assert_eq!(tree.n(0), BUSY + BATCH + 2);
     }
 
     #[test]
@@ -1156,10 +1164,10 @@ mod tests {
         let mut held = Held::new(true, Some(200));
         for k in 1..=201 {
             held.visit(0, &tree);
-            assert_eq!(tree.node(0).n(), k, "each visit written up to 201");
+            assert_eq!(tree.n(0), k, "each visit written up to 201");
         }
         held.visit(0, &tree);
-        assert_eq!(tree.node(0).n(), 201, "busy from there");
+        assert_eq!(tree.n(0), 201, "busy from there");
         assert_eq!(Held::new(true, Some(20)).busy, BUSY);
     }
 
