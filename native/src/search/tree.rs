@@ -586,9 +586,7 @@ impl<M> Tree<M> {
 
     /// `node`, about to become the root, keeps its counts in the root's entry.
     pub fn take_top(&mut self, node: usize) {
-        let kid = self.entry(&self.nodes[node]);
-        let (n, w) = (kid.n(), kid.w());
-        (self.top.n, self.top.w) = (AtomicU32::new(n), AtomicU64::new(w.to_bits()));
+        *self.top = self.entry(&self.nodes[node]).renumbered(NIL);
     }
 }
 
