@@ -186,6 +186,19 @@ def test_run_names_an_unknown_level(tmp_path, capsys):
     assert "unknown level 'uct9'; levels: beginner, casual, strong, expert" in capsys.readouterr().err
 
 
+def test_run_takes_the_seed_as_a_flag_and_refuses_it_as_a_knob(tmp_path, capsys, monkeypatch):
+    position, legal = _hand_made()
+    _file(tmp_path, [position])
+    seeds = []
+    real = suite._play_one
+    monkeypatch.setattr(suite, "_play_one", lambda job: (seeds.append(job[-1]), real(job))[1])
+    assert suite.main(["run", "--game", "icebreaker", "--level", "beginner", "--seed", "101",
+                       "--out", str(tmp_path)]) == 0
+    assert seeds == [101] and "of 1;" in capsys.readouterr().out
+    assert suite.main(["run", "--game", "icebreaker", "--level", "strong+seed=5", "--out", str(tmp_path)]) == 2
+    assert "given by --seed, not as a knob" in capsys.readouterr().err
+
+
 def test_a_file_another_process_is_mining_is_not_mined_again(tmp_path):
     miner = Miner("icebreaker", tmp_path, Plan(strong_seconds=0.02, proof_seconds=1.0), report=lambda line: None)
     with mining_lock(path_for("icebreaker", tmp_path)):  # held through another open file, as another process would

@@ -254,6 +254,9 @@ def main(argv=None) -> int:
     run.add_argument("--threads", type=int, default=1, help="the search's threads (default 1)")
     run.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="positions played at once")
     run.add_argument("--limit", type=int, default=None, help="the first N positions of each game only")
+    run.add_argument("--seed", type=int, default=1,
+                     help="the first position's search seed, each next one's one more (default 1); runs with "
+                          "other seeds show how far the figures move")
     run.add_argument("--out", type=Path, default=FOLDER, help="the folder of the suite files")
     args = parser.parse_args(argv)
     games = args.game or list(GAMES)
@@ -261,14 +264,17 @@ def main(argv=None) -> int:
     from frostfield.game.bots.levels import SPECS, STRONG_SECONDS
 
     for level in args.level or ["strong", "expert"]:
-        name = split_level(level)[0]
+        name, tune = split_level(level)
         if name not in SPECS:
             print(f"suite: unknown level {name!r}; levels: {', '.join(SPECS)}", file=sys.stderr)
+            return 2
+        if "seed" in tune:
+            print("suite: the search's seed is given by --seed, not as a knob", file=sys.stderr)
             return 2
         own = SPECS[name].seconds
         shown = own if args.seconds is None else (own or STRONG_SECONDS) * args.seconds / STRONG_SECONDS
         print(f"{level}, {shown:g} s a move, {args.threads} thread{'s' * (args.threads != 1)}:", flush=True)
-        for game_id, tally in run_suite(level, games, args.seconds, args.threads, args.jobs,
+        for game_id, tally in run_suite(level, games, args.seconds, args.threads, args.jobs, seed=args.seed,
                                         folder=args.out, limit=args.limit).items():
             print(f"  {game_id:16} {tally.line()}", flush=True)
     return 0
