@@ -273,9 +273,10 @@ impl<T> Grow<T> {
         self.enlarge(more, true)
     }
     /// A larger array copies only the slots taken. A Vec's own growth may copy all its room: for
-    /// values aligned past what the system's `realloc` promises (the nodes once had 64 bytes) Rust
-    /// allocates anew and copies the old allocation whole, so a planted tree grown to the room for
-    /// all threads copied 275 MB of room it never used, 0.36 s of a 0.5 s move, and made it resident.
+    /// values aligned past what the system's `realloc` promises (the nodes were once aligned to 64
+    /// bytes) Rust allocates anew and copies the old allocation whole, so a planted tree grown to the
+    /// room for all threads copied 275 MB of room it never used, 0.36 s of a 0.5 s move, and made it
+    /// resident.
     fn enlarge(&mut self, more: usize, exact: bool) -> bool {
         self.edit(|v| {
             if v.capacity() - v.len() >= more {
