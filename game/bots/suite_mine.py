@@ -98,17 +98,17 @@ class Plan:
 # asked for, Frozen Forest's walks proved no position before Strong's own proof in 40 s (3 games), so no
 # game asks for them. 15 s a proof: of the first 39 positions of Icebreaker and Horizontal/Vertical (mined
 # at 40 s) 34 were proved within 15 s, and a walk's last try, the one that fails, costs twice the budget.
-# Frozen Forest keeps 40 s: its positions took 1-23 s, and its walks stop early even at 40 s.
+# Frozen Forest took 40 s (its positions 1-23 s), and its walks stopped early even then: 3 positions of 17
+# records. Since 2 Dec, 180 s: 11 more of 10 records, the walks 12-20 plies back from Strong's proof.
 # Goats Wintering: the solver proved no position before Strong's own proof in play in 40 s (8 games, that
 # proof at plies 24-91; a ninth stopped at 400 plies), so its games are played to the end and walked back from
 # there. Its walks first stopped at once, on a line 600 plies long; with the analysis's deepening solver
 # (27 Nov) 60 walks proved 394 positions at 15 s, but only 8 had a move that loses the result, and a fresh
 # Strong proved 7 of those: Strong settles these endgames (passing to the end proved) before the solver
-# proves every move. One position kept.
+# proves every move. One position kept; since 2 Dec, 90 s a proof: 2 more of 19 records.
 # Icebreaker: since Strong's search tries the solver late in the race (16 icebergs left), Strong proved 111 of the
 # 146 positions mined at 15 s (--prune, 27 Nov); the positions before that point need longer proofs, so 40 s.
-# 2 Dec: Frozen Forest's walks at 40 s gave 3 positions of 17 records and Goats Wintering's at 15 s 1 of 61, so
-# their records begun from then on take minutes a proof, as issue 21 asks: 180 s and 90 s.
+# Frozen Forest and Goats Wintering take minutes a proof, as issue 21 asks; a record keeps the plan it was begun under.
 PLANS: dict[str, dict] = {"goats-wintering": {"play_on": True, "proof_seconds": 90.0},
                           "frozen-forest": {"proof_seconds": 180.0}, "icebreaker": {"proof_seconds": 40.0}}
 
