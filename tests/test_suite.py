@@ -181,6 +181,27 @@ def test_run_prints_a_line_per_game(tmp_path, capsys, level):
     assert out[1].split()[0] == "icebreaker" and "of 1;" in out[1] and "proved by itself" in out[1]
 
 
+def test_in_play_the_bot_first_moves_in_its_own_last_turns_of_the_game(monkeypatch):
+    from frostfield.game.bots import levels
+
+    moves = ["i1-h1", "i5-h6", "e9-e8", "e1-e2", "a1-b1"]  # Black to move after five plies
+    assert suite.own_turns("icebreaker", {}, moves, 2) == [1, 3]
+    assert suite.own_turns("icebreaker", {}, moves, 9) == [1, 3] and suite.own_turns("icebreaker", {}, moves, 0) == []
+    asked = []
+
+    class Recorder:
+        last_analysis = []
+
+        def choose(self, position):
+            asked.append(position)
+            return "a5-b5"
+
+    monkeypatch.setattr(levels, "make_bot", lambda *args, **kwargs: Recorder())
+    job = ("strong", "icebreaker", {}, moves, 0, 1.0, 1, 2, 7)
+    assert suite._play_one(job)[:4] == ("icebreaker", 0, "a5-b5", False)
+    assert asked == [moves[:1], moves[:3], moves]  # its own turns in order, then the position itself
+
+
 def test_run_names_an_unknown_level(tmp_path, capsys):
     assert suite.main(["run", "--game", "icebreaker", "--level", "uct9", "--out", str(tmp_path)]) == 2
     assert "unknown level 'uct9'; levels: beginner, casual, strong, expert" in capsys.readouterr().err

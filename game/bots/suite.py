@@ -207,27 +207,42 @@ class Tally:
                 f"blunders {blunders}; proved by itself {self.proved}")
 
 
+def own_turns(game_id: str, options: dict, moves, count: int) -> list[int]:
+    """The plies of the last `count` positions before `moves`' own where the same player was to move."""
+    state = get_game(game_id).replay([], **options)
+    movers = []
+    for move in moves:
+        movers.append(state.to_move)
+        state = state.play(move)
+    return [ply for ply, mover in enumerate(movers) if mover == state.to_move][-count:] if count else []
+
+
 def _play_one(job: tuple) -> tuple[str, int, str, bool, float]:
-    """A fresh bot's move on one position: (game, position index, move, root proved, seconds)."""
+    """A bot's move on one position: (game, position index, move, root proved, seconds). The bot is fresh, or has
+    first moved in the game's positions of its own last `in_play` turns, as it does in play (its tree and its
+    solver's table kept from one move to the next); the seconds are the position's own."""
     from frostfield.game.bots.arena import split_level
     from frostfield.game.bots.levels import make_bot
 
-    text, game_id, options, moves, index, scale, threads, seed = job
+    text, game_id, options, moves, index, scale, threads, in_play, seed = job
     level, tune = split_level(text)
     bot = make_bot(level, game_id, options, seed=seed, scale=scale, threads=threads, tune=tune)
+    for ply in own_turns(game_id, options, moves, in_play):
+        bot.choose(list(moves[:ply]))
     t0 = time.perf_counter()
     move = bot.choose(list(moves))
     return game_id, index, move, root_proved(bot.last_analysis), time.perf_counter() - t0
 
 
 def run_suite(level: str, games=None, seconds: float | None = None, threads: int = 1, jobs: int = 1,
-              seed: int = 1, folder: Path = FOLDER, limit: int | None = None) -> dict[str, Tally]:
-    """Each game's tally for `level` on its suite positions (`seconds`: Strong's time a move; None: the level's own)."""
+              seed: int = 1, folder: Path = FOLDER, limit: int | None = None, in_play: int = 0) -> dict[str, Tally]:
+    """Each game's tally for `level` on its suite positions (`seconds`: Strong's time a move; None: the level's own;
+    `in_play`: the bot first moves in its own last turns of the game, as in play; 0: a fresh bot)."""
     from frostfield.game.bots.levels import STRONG_SECONDS
 
     scale = 1.0 if seconds is None else seconds / STRONG_SECONDS
     positions = {g: load(g, folder)[:limit] for g in (games or list(GAMES))}
-    jobs_list = [(level, g, p.options, p.moves, i, scale, threads, seed + i)
+    jobs_list = [(level, g, p.options, p.moves, i, scale, threads, in_play, seed + i)
                  for g, ps in positions.items() for i, p in enumerate(ps)]
     tallies = {g: Tally() for g in positions}
     if jobs > 1:
@@ -258,6 +273,9 @@ def main(argv=None) -> int:
                      help="the first position's search seed, each next one's one more (default 1); runs with "
                           "other seeds show how far the figures move")
     run.add_argument("--out", type=Path, default=FOLDER, help="the folder of the suite files")
+    run.add_argument("--in-play", type=int, default=0, metavar="N",
+                     help="the bot first moves in the game's positions of its own last N turns, keeping its tree "
+                          "and its solver's table as it does in play (default 0: a fresh bot)")
     args = parser.parse_args(argv)
     games = args.game or list(GAMES)
     from frostfield.game.bots.arena import split_level
@@ -273,9 +291,10 @@ def main(argv=None) -> int:
             return 2
         own = SPECS[name].seconds
         shown = own if args.seconds is None else (own or STRONG_SECONDS) * args.seconds / STRONG_SECONDS
-        print(f"{level}, {shown:g} s a move, {args.threads} thread{'s' * (args.threads != 1)}:", flush=True)
+        print(f"{level}, {shown:g} s a move, {args.threads} thread{'s' * (args.threads != 1)}"
+              + (f", after its own last {args.in_play} turns" if args.in_play else "") + ":", flush=True)
         for game_id, tally in run_suite(level, games, args.seconds, args.threads, args.jobs, seed=args.seed,
-                                        folder=args.out, limit=args.limit).items():
+                                        folder=args.out, limit=args.limit, in_play=args.in_play).items():
             print(f"  {game_id:16} {tally.line()}", flush=True)
     return 0
 
