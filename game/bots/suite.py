@@ -15,6 +15,8 @@ run     Each position is given to a fresh bot of a level (its own time a move un
         proved result (with a 95% Wilson interval and the count), the blunders (a proved win
         turned into a draw or a loss, a draw into a loss), and how many positions the bot
         proved by itself (its search's root proved: the solver inside the search settled it).
+        `--in-play N`: the bot first moves in the game's positions of its own last N turns, as
+        in a game, where it keeps its tree and its solver's table from move to move.
 
 Data: one file per game, `game/bots/suite_positions/<game-id>.json`, shipped with the package:
 
