@@ -202,6 +202,12 @@ def test_in_play_the_bot_first_moves_in_its_own_last_turns_of_the_game(monkeypat
     assert asked == [moves[:1], moves[:3], moves]  # its own turns in order, then the position itself
 
 
+def test_run_refuses_a_negative_in_play_count(capsys):
+    with pytest.raises(SystemExit):
+        suite.main(["run", "--game", "icebreaker", "--in-play", "-1"])
+    assert "0 or more, not -1" in capsys.readouterr().err
+
+
 def test_run_names_an_unknown_level(tmp_path, capsys):
     assert suite.main(["run", "--game", "icebreaker", "--level", "uct9", "--out", str(tmp_path)]) == 2
     assert "unknown level 'uct9'; levels: beginner, casual, strong, expert" in capsys.readouterr().err

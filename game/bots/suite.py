@@ -279,6 +279,8 @@ def main(argv=None) -> int:
                      help="the bot first moves in the game's positions of its own last N turns, keeping its tree "
                           "and its solver's table as it does in play (default 0: a fresh bot)")
     args = parser.parse_args(argv)
+    if args.in_play < 0:
+        parser.error(f"--in-play counts the bot's own earlier turns: 0 or more, not {args.in_play}")
     games = args.game or list(GAMES)
     from frostfield.game.bots.arena import split_level
     from frostfield.game.bots.levels import SPECS, STRONG_SECONDS
