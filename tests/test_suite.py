@@ -202,6 +202,33 @@ def test_in_play_the_bot_first_moves_in_its_own_last_turns_of_the_game(monkeypat
     assert asked == [moves[:1], moves[:3], moves]  # its own turns in order, then the position itself
 
 
+def test_misses_names_each_lost_result_with_the_moves_that_keep_it_and_the_bots_values(tmp_path, capsys, monkeypatch):
+    from frostfield.game.bots import levels
+
+    position, legal = _hand_made()  # every move wins but legal[0], which loses in 4 plies
+    kept = dict(position, id="ib-kept", moves=[legal[1]], values=None)
+    state = get_game("icebreaker").new().play(legal[1])
+    replies = [str(m) for m in state.legal_moves()]
+    kept.update(to_move=state.to_move, role="Black", values={m: 3 for m in replies[:-1]} | {replies[-1]: -2})
+    _file(tmp_path, [position, kept])
+
+    class Blunderer:  # plays its first listed move: the losing one in the first position, a winning one in the second
+        def choose(self, moves):
+            here = legal if not moves else replies
+            self.last_analysis = [Candidate(here[0], 0.61, 900), Candidate(here[1], 0.58, 700, 5)]
+            return here[0]
+
+    monkeypatch.setattr(levels, "make_bot", lambda *args, **kwargs: Blunderer())
+    assert suite.main(["run", "--game", "icebreaker", "--level", "strong", "--misses", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "kept 50.0%" in out[1] and "blunders 1 (win→loss 1)" in out[1]
+    keeps = ", ".join(legal[1:])
+    assert out[2:] == [f"    ib-x (ply 0): {legal[0]} win→loss (-4); keeps {keeps}; the bot's "
+                       f"{legal[0]} 61.0% (900), {legal[1]} 58.0% (700, proved +5)"]
+    assert suite.main(["run", "--game", "icebreaker", "--level", "strong", "--out", str(tmp_path)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2  # without --misses, the figures alone
+
+
 def test_run_refuses_a_negative_in_play_count(capsys):
     with pytest.raises(SystemExit):
         suite.main(["run", "--game", "icebreaker", "--in-play", "-1"])

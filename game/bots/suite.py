@@ -17,6 +17,9 @@ run     Each position is given to a fresh bot of a level (its own time a move un
         proved by itself (its search's root proved: the solver inside the search settled it).
         `--in-play N`: the bot first moves in the game's positions of its own last N turns, as
         in a game, where it keeps its tree and its solver's table from move to move.
+        `--misses`: after each game's figures, a line per position whose result the bot lost:
+        its move and what it was proved to do, the moves that keep the result, and the values
+        and visits the bot gave its first few moves (what the search could not tell apart).
 
 Data: one file per game, `game/bots/suite_positions/<game-id>.json`, shipped with the package:
 
@@ -186,6 +189,7 @@ class Tally:
     blunders: dict = field(default_factory=dict)  # 'win→draw' -> count
     proved: int = 0  # positions whose root the bot's own search proved
     seconds: float = 0.0
+    misses: list = field(default_factory=list)  # a line (miss_line) per position whose result the bot lost
 
     def add(self, blunder: str | None, proved: bool, seconds: float = 0.0) -> None:
         """One position's outcome."""
@@ -209,6 +213,18 @@ class Tally:
                 f"blunders {blunders}; proved by itself {self.proved}")
 
 
+def miss_line(position: Position, move: str, candidates) -> str:
+    """A lost result in one line, e.g.
+    'i-88 (ply 39): c6-d7 win→loss (-38); keeps f2-g2; the bot's c6-d7 36.9% (5689), f2-g2 36.7% (3042), ...'.
+
+    candidates: the bot's first moves as (move, value 0..1, visits, proof or None), best first."""
+    keeps = ", ".join(m for m in position.values if position.verdict(m) is None)
+    shown = ", ".join(f"{m} {100 * value:.1f}% ({visits}{'' if proof is None else f', proved {proof:+d}'})"
+                      for m, value, visits, proof in candidates)
+    return (f"{position.id} (ply {len(position.moves)}): {move} {position.verdict(move)} "
+            f"({position.values[move]:+d}); keeps {keeps}; the bot's {shown or 'none'}")
+
+
 def own_turns(game_id: str, options: dict, moves, count: int) -> list[int]:
     """The plies of the last `count` positions before `moves`' own where the same player was to move."""
     state = get_game(game_id).replay([], **options)
@@ -219,10 +235,14 @@ def own_turns(game_id: str, options: dict, moves, count: int) -> list[int]:
     return [ply for ply, mover in enumerate(movers) if mover == state.to_move][-count:] if count else []
 
 
-def _play_one(job: tuple) -> tuple[str, int, str, bool, float]:
-    """A bot's move on one position: (game, position index, move, root proved, seconds). The bot is fresh, or has
-    first moved in the game's positions of its own last `in_play` turns, as it does in play (its tree and its
-    solver's table kept from one move to the next); the seconds are the position's own."""
+SHOWN = 4  # the bot's first moves a miss line shows
+
+
+def _play_one(job: tuple) -> tuple[str, int, str, bool, float, list]:
+    """A bot's move on one position: (game, position index, move, root proved, seconds, its first SHOWN moves as
+    (move, value, visits, proof)). The bot is fresh, or has first moved in the game's positions of its own last
+    `in_play` turns, as it does in play (its tree and its solver's table kept from one move to the next); the
+    seconds are the position's own."""
     from frostfield.game.bots.arena import split_level
     from frostfield.game.bots.levels import make_bot
 
@@ -233,7 +253,9 @@ def _play_one(job: tuple) -> tuple[str, int, str, bool, float]:
         bot.choose(list(moves[:ply]))
     t0 = time.perf_counter()
     move = bot.choose(list(moves))
-    return game_id, index, move, root_proved(bot.last_analysis), time.perf_counter() - t0
+    spent = time.perf_counter() - t0
+    shown = [(str(c.move), c.value, c.visits, c.proof) for c in bot.last_analysis[:SHOWN]]
+    return game_id, index, move, root_proved(bot.last_analysis), spent, shown
 
 
 def run_suite(level: str, games=None, seconds: float | None = None, threads: int = 1, jobs: int = 1,
@@ -252,8 +274,12 @@ def run_suite(level: str, games=None, seconds: float | None = None, threads: int
             done = list(pool.imap_unordered(_play_one, jobs_list))
     else:
         done = [_play_one(job) for job in jobs_list]
-    for game_id, index, move, proved, spent in done:
-        tallies[game_id].add(positions[game_id][index].verdict(move), proved, spent)
+    for game_id, index, move, proved, spent, shown in sorted(done, key=lambda d: (d[0], d[1])):
+        position = positions[game_id][index]
+        blunder = position.verdict(move)
+        tallies[game_id].add(blunder, proved, spent)
+        if blunder is not None:
+            tallies[game_id].misses.append(miss_line(position, move, shown))
     return tallies
 
 
@@ -278,6 +304,9 @@ def main(argv=None) -> int:
     run.add_argument("--in-play", type=int, default=0, metavar="N",
                      help="the bot first moves in the game's positions of its own last N turns, keeping its tree "
                           "and its solver's table as it does in play (default 0: a fresh bot)")
+    run.add_argument("--misses", action="store_true",
+                     help="a line per position whose result the bot lost: its move, the moves that keep the "
+                          "result, and the values it gave its first moves")
     args = parser.parse_args(argv)
     if args.in_play < 0:
         parser.error(f"--in-play counts the bot's own earlier turns: 0 or more, not {args.in_play}")
@@ -300,6 +329,8 @@ def main(argv=None) -> int:
         for game_id, tally in run_suite(level, games, args.seconds, args.threads, args.jobs, seed=args.seed,
                                         folder=args.out, limit=args.limit, in_play=args.in_play).items():
             print(f"  {game_id:16} {tally.line()}", flush=True)
+            for line in tally.misses if args.misses else ():
+                print(f"    {line}", flush=True)
     return 0
 
 
