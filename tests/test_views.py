@@ -483,3 +483,33 @@ def test_previews_show_the_board_alone_no_squares_beyond_it_and_no_counters_too_
     big = view.thumbnail(state, 400)  # cells large enough for the counters, were they drawn
     corner = {tuple(big.get_at((x, y))) for x in range(4, 60) for y in range(4, 30)}
     assert len(corner) <= 2, corner  # the background alone: no ship, iceberg or "0/28" in the corner
+
+
+def test_no_sound_card_prints_nothing_from_alsa_and_other_lines_pass():
+    """Without a sound card, SDL's look for one makes ALSA print a dozen lines to the terminal; the app keeps them
+    off it while SDL and the mixer start (the mixer still fails, and the app plays on silently)."""
+    import subprocess
+    import sys
+
+    opens = ("import os, sys, pygame\n"
+             "from frostfield.ui.sound import alsa_quieted\n"
+             "from contextlib import nullcontext\n"
+             "with (alsa_quieted() if sys.argv[1] == 'quiet' else nullcontext()):\n"
+             "    pygame.init()\n"
+             "    try:\n        pygame.mixer.init()\n    except pygame.error:\n        pass\n"
+             "    os.write(2, b'another line\\n')\n"
+             "    print('a line from Python', file=sys.stderr)\n"
+             "print('done')\n")
+    env = dict(os.environ, SDL_AUDIODRIVER="alsa", SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+
+    def run(mode):
+        done = subprocess.run([sys.executable, "-c", opens, mode], env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and done.stdout == "done\n", done.stderr
+        return done.stderr
+
+    loud = run("loud")
+    if "ALSA lib" not in loud:
+        pytest.skip("ALSA found a sound card here (or is missing): nothing to quiet")
+    quiet = run("quiet")
+    assert "ALSA lib" not in quiet, quiet
+    assert "another line\n" in quiet and "a line from Python\n" in quiet

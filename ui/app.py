@@ -10,6 +10,7 @@ the error screen takes over; the app never exits for it.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 import traceback
@@ -66,7 +67,8 @@ class App:
         self._notices: list[str] = [problem] if problem else []
         self.offer_resume = offer_resume
         self.last_setups: dict = read_setups(self.storage.settings)  # remembered from the last run
-        pygame.init()
+        with self._alsa_quieted():  # SDL looks for a sound card
+            pygame.init()
         pygame.key.set_repeat(300, 40)
         pygame.display.set_caption(self.title())
         self._set_icon()  # before set_mode: some platforms read the icon only when the window opens
@@ -201,6 +203,14 @@ class App:
         from frostfield.ui.palette import palette_for
 
         return palette_for(self.settings.colour_blind)
+
+    @staticmethod
+    def _alsa_quieted():
+        try:
+            from frostfield.ui.sound import alsa_quieted
+        except ImportError:  # as _make_sounds: a build without the sound module
+            return contextlib.nullcontext()
+        return alsa_quieted()
 
     def _make_sounds(self):
         try:

@@ -1,11 +1,52 @@
 """Sound effects: Sounds(enabled).play("move" | "capture" | "end"); silent when it cannot play."""
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
+from contextlib import contextmanager
+
 import pygame
 
 from frostfield.ui.resources import asset_path
 
 SOUND_NAMES = ("move", "capture", "end")
+
+
+@contextmanager
+def alsa_quieted():
+    """Inside, ALSA's complaints about a missing sound card stay off the terminal (Linux); other lines pass.
+
+    SDL looks for a sound card when it starts and when the mixer does; without one, ALSA prints a dozen
+    "ALSA lib ..." lines to stderr, though the app goes on silently (`Sounds.problem` says why). They come
+    from SDL's own device thread, so the descriptor itself is caught for the while, and whatever else was
+    written there is passed on after. (An ALSA error handler in Python would deadlock: that thread calls it
+    while the main thread, holding the interpreter, waits for it.)
+    """
+    if not sys.platform.startswith("linux"):
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, AttributeError, ValueError):  # no stderr to quiet
+        yield
+        return
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield
+        finally:
+            try:
+                sys.stderr.flush()
+            except (AttributeError, ValueError):
+                pass
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            rest = [line for line in caught.read().splitlines(keepends=True) if not line.startswith(b"ALSA lib ")]
+            if rest:
+                os.write(2, b"".join(rest))
 
 
 class Sounds:
@@ -38,7 +79,8 @@ class Sounds:
         self._tried = True
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init()
+                with alsa_quieted():
+                    pygame.mixer.init()
             self._sounds = {name: pygame.mixer.Sound(str(asset_path(f"sounds/{name}.wav"))) for name in SOUND_NAMES}
         except (pygame.error, NotImplementedError, OSError) as err:
             # No sound card, no SDL_mixer, or a missing file: the app plays on silently.
