@@ -28,6 +28,11 @@ from frostfield.ui.setups import read_setups
 from frostfield.ui.storage import Storage
 from frostfield.ui.theme import Theme
 
+try:
+    from frostfield.ui import sound
+except ImportError:  # a build without the sound module plays silently
+    sound = None
+
 FPS = 60
 IDLE_WAIT_MS = 100   # while nothing moves, wake this often (pygame-gui's tooltips and text cursors need time)
 IDLE_POLL = 0.01     # seconds between looks for events while idle (input waits at most this long)
@@ -67,7 +72,7 @@ class App:
         self._notices: list[str] = [problem] if problem else []
         self.offer_resume = offer_resume
         self.last_setups: dict = read_setups(self.storage.settings)  # remembered from the last run
-        with self._alsa_quieted():  # SDL looks for a sound card
+        with sound.alsa_quieted() if sound else contextlib.nullcontext():  # SDL looks for a sound card
             pygame.init()
         pygame.key.set_repeat(300, 40)
         pygame.display.set_caption(self.title())
@@ -204,20 +209,8 @@ class App:
 
         return palette_for(self.settings.colour_blind)
 
-    @staticmethod
-    def _alsa_quieted():
-        try:
-            from frostfield.ui.sound import alsa_quieted
-        except ImportError:  # as _make_sounds: a build without the sound module
-            return contextlib.nullcontext()
-        return alsa_quieted()
-
     def _make_sounds(self):
-        try:
-            from frostfield.ui.sound import Sounds
-        except ImportError:
-            return Silence()
-        return Sounds(self.settings.sound)
+        return sound.Sounds(self.settings.sound) if sound else Silence()
 
     # -- settings --------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> str | None:
