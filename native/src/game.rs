@@ -3,6 +3,8 @@
 
 use std::fmt::Debug;
 
+use crate::search::minimax::Evaluation;
+
 /// A position and its rules. Values are small and `Clone`; `play` changes the position in place.
 pub trait Game: Clone + Send + Sync + 'static {
     /// A move as a small value; its text is `notation`.
@@ -170,6 +172,12 @@ pub trait Knowledge<G: Game>: Send + Sync {
     /// while ahead, when the opponent cannot catch up), and the most plies to the end; None if
     /// there is none or the proof is out of reach.
     fn winning_move(&self, _state: &G) -> Option<(G::Move, u32)> {
+        None
+    }
+    /// Where the root's move is better chosen by alpha-beta to a horizon with the game's
+    /// evaluation than by the tree's iterations (`search::minimax`), that evaluation; None (the
+    /// default): the iterations choose. Only levels with a time budget and the root's try ask.
+    fn minimax(&self, _state: &G) -> Option<Evaluation<G>> {
         None
     }
     /// How the endgame solver orders a node's moves.

@@ -10,6 +10,7 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::boards::{mix64, Bits, Board, Layout, W256};
 use crate::engine::{boxed, Engine};
+use crate::search::minimax::Evaluation;
 use crate::game::{cached, result0, sigmoid, Game, Knowledge, Native, Options, Rng, SolverOrder};
 use crate::search::mcts::Spec;
 
@@ -362,6 +363,18 @@ impl<B: HexBits> Icebreaker<B> {
         }
     }
 
+    /// The mover's captures, into `out` (cleared first): alpha-beta's forcing moves.
+    fn captures(&self, out: &mut Vec<Step>) {
+        out.clear();
+        if self.over() {
+            return;
+        }
+        let ice = self.ice;
+        self.each_ship_targets(|s, hit| {
+            out.extend((hit & ice).iter().map(|to| Step { from: s, to: to as u8 }));
+        });
+    }
+
     /// Each player's captures plus the icebergs its fleet reaches first, in halves.
     ///
     /// Both fleets spread one step at a time around every ship; an iceberg reached first by
@@ -529,6 +542,9 @@ impl<B: HexBits> Game for Icebreaker<B> {
 /// The race's `scale` is 2 icebergs (a margin of 2 gives ~73%), where it was 3: at 0.5 s a move,
 /// one thread, roles alternated, scale 2 against 3 won 74 of 120 games (61.7% [53-70%]). Flatter
 /// evaluations lost: a refitted scale of 5.7 with a term for the side to move won 27.5% of 40.
+/// The race's scale (see `IcebreakerKnowledge::scale`).
+const RACE_SCALE: f64 = 2.0;
+
 #[derive(Clone, Debug)]
 pub struct IcebreakerKnowledge {
     pub max_playout: usize, // plies played before the race evaluation judges the position
@@ -536,6 +552,7 @@ pub struct IcebreakerKnowledge {
     pub root_ice: u32,      // from this few icebergs left, the solver tries the whole position first (0: never)
     pub node_ice: u32,      // from this few icebergs left, the solver tries well-visited nodes (0: never)
     pub greedy: f64,        // a playout's ply is the greedy move (`greedy_move`) with this chance, else random
+    pub minimax_ice: u32,   // from this few icebergs left, alpha-beta with the race chooses an unproved root's move (0: never)
 }
 
 impl<B: HexBits> Native for Icebreaker<B> {
@@ -545,7 +562,7 @@ impl<B: HexBits> Native for Icebreaker<B> {
     const CAN_REPEAT: bool = true;
 
     fn knowledge(_solve_root: bool) -> IcebreakerKnowledge {
-        IcebreakerKnowledge { max_playout: 8, scale: 2.0, root_ice: 16, node_ice: 14, greedy: 1.0 }
+        IcebreakerKnowledge { max_playout: 8, scale: RACE_SCALE, root_ice: 16, node_ice: 14, greedy: 1.0, minimax_ice: 22 }
     }
 }
 
@@ -589,6 +606,17 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
         32
     }
 
+    /// Late in the race alpha-beta with the race at its horizon chooses an unproved root's move,
+    /// the race's best first and captures played on past the horizon. The tree's values tie
+    /// there: in the suite's misses the move chosen was a loss rated 0.00-0.06 above the wins.
+    fn minimax(&self, state: &Icebreaker<B>) -> Option<Evaluation<Icebreaker<B>>> {
+        (state.ice.count() <= self.minimax_ice).then_some(Evaluation {
+            chance: |s| s.race(RACE_SCALE),
+            order: |s, player| s.race_margin(player),
+            forcing: |s, out| s.captures(out),
+        })
+    }
+
     fn wants_root_solver(&self, state: &Icebreaker<B>) -> bool {
         state.ice.count() <= self.root_ice
     }
@@ -605,6 +633,7 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
             "root_ice" => self.root_ice = value as u32,
             "node_ice" => self.node_ice = value as u32,
             "greedy" => self.greedy = value,
+            "minimax_ice" => self.minimax_ice = value as u32,
             _ => return false,
         }
         true
@@ -614,7 +643,9 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::minimax::Minimax;
     use crate::search::solver::Solver;
+    use crate::search::Watch;
 
     type Ib = Icebreaker<u128>;
 
@@ -919,5 +950,88 @@ mod tests {
         assert!((replay(&["a1-b1", "i5-h5", "e9-d8"]).race(know.scale) - 0.37754066879814546).abs() < 1e-12);
         let s = Ib::position(&Options::default(), "e1 a1", "i5 c3", "e3 g1 b4 h2 d5 f6", RED, [3, 5]).unwrap();
         assert!((s.race(know.scale) - 0.11920292202211755).abs() < 1e-12);
+    }
+
+    #[test]
+    fn captures_are_the_movers_steps_onto_icebergs() {
+        let mut rng = Rng::new(7);
+        let (mut scratch, mut moves, mut caps, mut seen) = (Vec::new(), Vec::new(), Vec::new(), 0);
+        for _ in 0..10 {
+            let mut s = Ib::new(&Options::default()).unwrap();
+            loop {
+                s.captures(&mut caps);
+                s.legal_moves(&mut moves);
+                let names = |steps: &mut dyn Iterator<Item = Step>| {
+                    let mut out: Vec<String> = steps.map(|m| s.notation(m)).collect();
+                    out.sort();
+                    out
+                };
+                let onto_ice = names(&mut moves.iter().copied().filter(|m| *m != PASS && s.ice.has(m.to as usize)));
+                assert_eq!(names(&mut caps.iter().copied()), onto_ice);
+                seen += caps.len();
+                let Some(mv) = s.random_move(&mut scratch, &mut rng) else { break };
+                s.play(mv);
+            }
+        }
+        assert!(seen > 100, "{seen} captures seen");
+    }
+
+    /// A suite position (`i-37f25f2b02`: 20 icebergs left, Black to move), where the offline proof
+    /// has f1-f2 winning in 43 plies and each of the other four moves losing; the race rates them alike.
+    const TIE: &str = "a1-a2 i5-h5 i1-h2 a5-b5 a2-b3 e1-e2 e9-e8 h5-g5 b3-c3 e2-d2 h2-g2 b5-c6 e8-e7 d2-d3 g2-f3 \
+                       g5-g4 e7-d6 g4-f5 d6-c5 f5-e5 c5-d5 e5-e6 f3-e4 d3-c2 c3-d4 c2-b2 d5-c4 b2-b1 d4-d3 b1-c1 \
+                       e4-f4 c1-d1 d3-e3 d1-e2 e3-f2 e2-f1 f2-g1";
+    const TIE_LOSES: [&str; 4] = ["c6-b6", "c6-c7", "c6-d7", "e6-f6"];
+
+    /// Alpha-beta with the race: one ply deep it plays the race's choice, proved lost; six plies
+    /// deep (and deeper: 5 to 12 plies were looked at), the winning move.
+    #[test]
+    fn alpha_beta_deep_enough_keeps_a_proved_win_the_race_alone_loses() {
+        let state = replay(&TIE.split_whitespace().collect::<Vec<_>>());
+        let eval = Ib::knowledge(true).minimax(&state).expect("late in the race");
+        let at = |depth| {
+            let (mv, _, done) = Minimax::default().best(&state, eval, None, depth, &mut Watch::silent()).unwrap().unwrap();
+            assert_eq!(done, depth);
+            state.notation(mv)
+        };
+        assert!(TIE_LOSES.contains(&at(1).as_str()), "{}", at(1));
+        assert_eq!(at(6), "f1-f2");
+    }
+
+    /// From `minimax_ice` icebergs left, a level with the root's try plays alpha-beta's move for an
+    /// unproved root, without the tree's iterations; earlier in the race, or a level without the
+    /// root's try (Casual), the iterations choose. A search cancelled while alpha-beta runs stops at once.
+    #[test]
+    fn late_in_the_race_alpha_beta_chooses_the_move_and_earlier_the_tree_does() {
+        let strong = Spec { solve_nodes: 20_000, solve_root: true, ..Spec::new(Some(0.3), None) };
+        let search = |spec: &Spec, moves: &[&str]| {
+            let mut engine = crate::engine::make("icebreaker", &Options::default(), spec.clone(), 1, 1).unwrap();
+            let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            engine.search(&moves, true, &mut Watch::silent()).unwrap()
+        };
+        let tie: Vec<&str> = TIE.split_whitespace().collect();
+        assert!(replay(&tie).ice.count() <= Ib::knowledge(true).minimax_ice);
+        let (scored, stats) = search(&strong, &tie);
+        assert_eq!(stats.iterations, 0);
+        assert!(scored[0].3.is_none() && scored.iter().all(|s| s.1 <= scored[0].1), "{scored:?}");
+
+        let early = &tie[..tie.len() - 12];
+        assert!(replay(early).ice.count() > Ib::knowledge(true).minimax_ice);
+        assert!(search(&strong, early).1.iterations > 0);
+        let casual = Spec { solve_root: false, ..strong.clone() };
+        assert!(search(&casual, &tie).1.iterations > 0);
+
+        let slow = Spec { solve_nodes: 20_000, solve_root: true, ..Spec::new(Some(30.0), None) };
+        let mut engine = crate::engine::make("icebreaker", &Options::default(), slow, 1, 1).unwrap();
+        let mut calls = 0;
+        let mut stop_soon = |_: f64| {
+            calls += 1;
+            calls < 3
+        };
+        let mut watch = Watch::new(Some(&mut stop_soon), Some(std::time::Duration::from_secs(30)), None);
+        let started = std::time::Instant::now();
+        let tie: Vec<String> = tie.iter().map(|m| m.to_string()).collect();
+        assert!(matches!(engine.search(&tie, true, &mut watch), Err(crate::engine::Failure::Cancelled)));
+        assert!(started.elapsed().as_millis() < 250, "{:?}", started.elapsed());
     }
 }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::margin::MarginSolver;
+use super::minimax::Minimax;
 use super::solver::{Solver, Stop};
 use super::tree::{Hand, Held, Leaf, Place, Tree, Walk, LOSS, NIL, UNPROVED, WIN};
 use super::Watch;
@@ -279,14 +280,17 @@ pub struct Mcts<G: Game, K: Knowledge<G> + Clone> {
     table_room: Option<usize>, // a fixed room for the solver's table (a helper on a shared tree), else what the tree leaves
     longest: Option<G::Move>, // in a root proved lost, the move found to last longest (see `measure`)
     margin: Option<MarginSolver<G>>, // where the match counts the margin (`Knowledge::margin_room`), the root try's solver
-    exact: Option<(G::Move, f64)>, // the root's move that holds the exact margin, once the root try found it, and its value for the mover
+    minimax: Option<Minimax<G>>, // where the game's knowledge asks (`Knowledge::minimax`), alpha-beta with its evaluation, made on first use
+    chosen: Option<(G::Move, f64)>, // the root's move the root's try chose outright (see `Found::Chosen`), and its value for the mover
 }
 
-/// What the root's try found: a proved win (the move, and the plies to the end), or, where the
-/// match counts the margin of score, the move that holds the exact margin.
+/// What the root's try found: a proved win (the move, and the plies to the end), or a move chosen
+/// outright and played without the iterations: where the match counts the margin of score, the
+/// move that holds the exact margin; where the game's knowledge asks, alpha-beta's move with its
+/// evaluation (`Knowledge::minimax`).
 pub(crate) enum Found<M> {
     Win(M, u32),
-    Margin(M, f64), // and the mover's reward for the margin (`Knowledge::margin_reward`)
+    Chosen(M, f64), // and its value for the mover (the margin's reward, `Knowledge::margin_reward`, or alpha-beta's chance)
 }
 
 impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
@@ -336,7 +340,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             table_room: None,
             longest: None,
             margin,
-            exact: None,
+            minimax: None,
+            chosen: None,
         }
     }
 
@@ -424,7 +429,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         self.deadline = self.spec.seconds.map(|s| self.t0 + Duration::from_secs_f64(s));
         self.solver_time = Duration::ZERO;
         self.longest = None;
-        self.exact = None;
+        self.chosen = None;
         if !self.tree.root_node().expanded() {
             self.tree.make_room();
             self.tree.expand(self.tree.root, state, &self.knowledge, &mut self.rng, &mut self.scratch, &mut Held::default());
@@ -479,7 +484,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
 
     /// `work`'s iterations.
     fn iterations(&mut self, tree: &mut Place<G::Move>, state: &G, solve_at: Option<u32>, watch: &mut Watch) -> Result<(), Stop> {
-        let mut settled = tree.tree().settled() || self.exact.is_some();
+        let mut settled = tree.tree().settled() || self.chosen.is_some();
         let mut done = 0u64;
         while !settled {
             settled = match self.iterate(tree, state, solve_at, watch) {
@@ -616,7 +621,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     }
 
     /// Try to prove the root won before searching; a proved win is played at once, as is the
-    /// move that holds the exact margin where the match counts it.
+    /// move that holds the exact margin where the match counts it, and alpha-beta's move where the
+    /// game asks for it (`Knowledge::minimax`).
     ///
     /// A failed try still pays: the solver's table keeps what it settled, so the next move's
     /// try starts further on. A proved loss is left to the search (then the best try is sought).
@@ -630,11 +636,32 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         Ok(())
     }
 
-    /// What the root's try found, if the endgame solver finds it within its share of the time
-    /// (see `solve_root`; on a `team`'s one tree, `Knowledge::team_root_share`): the winning move and
-    /// the plies to the win, or where the match counts the margin, the move that holds the exact
-    /// margin. `tree` is this search's, taken out or not.
+    /// What the root's try found (see `solve_root`): what the proof's try found, else, where the
+    /// game asks, alpha-beta's move. `tree` is this search's, taken out or not.
     pub(crate) fn root_try(&mut self, state: &G, tree: &Tree<G::Move>, team: bool, watch: &mut Watch) -> Result<Option<Found<G::Move>>, Stop> {
+        match self.proof_try(state, tree, team, watch)? {
+            None => self.minimax_try(state, tree, watch),
+            found => Ok(found),
+        }
+    }
+
+    /// Where the game's knowledge asks (`Knowledge::minimax`) and the root is not proved,
+    /// alpha-beta's move with the game's evaluation, searched for the rest of the move's time (a
+    /// level with a time budget and its own root try). A root alpha-beta finds lost on every line
+    /// is left to the iterations, which seek the best try there.
+    fn minimax_try(&mut self, state: &G, tree: &Tree<G::Move>, watch: &mut Watch) -> Result<Option<Found<G::Move>>, Stop> {
+        if !(self.spec.solve_root && self.spec.proofs() && self.root_solver) || tree.settled() || self.chosen.is_some() {
+            return Ok(None);
+        }
+        let (Some(deadline), Some(eval)) = (self.deadline, self.knowledge.minimax(state)) else { return Ok(None) };
+        let found = self.minimax.get_or_insert_with(Minimax::default).best(state, eval, Some(deadline), u32::MAX, watch)?;
+        Ok(found.filter(|&(_, chance, _)| chance > 0.0).map(|(mv, chance, _)| Found::Chosen(mv, chance)))
+    }
+
+    /// What the endgame solver's try at the root found within its share of the time (on a `team`'s
+    /// one tree, `Knowledge::team_root_share`): the winning move and the plies to the win, or where
+    /// the match counts the margin, the move that holds the exact margin.
+    fn proof_try(&mut self, state: &G, tree: &Tree<G::Move>, team: bool, watch: &mut Watch) -> Result<Option<Found<G::Move>>, Stop> {
         let (Some(deadline), Some(seconds)) = (self.deadline, self.spec.seconds) else { return Ok(None) };
         // A root the tree has proved won still gets the margin's try: its proof says who wins, not by how much.
         if (self.solver.is_none() && self.margin.is_none()) || !self.root_solver || (tree.settled() && self.margin.is_none()) {
@@ -655,7 +682,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             margins.set_table_room(room);
             let Some((mv, margin)) = margins.best(state, Some(until), watch)? else { return Ok(None) };
             let reward = self.knowledge.margin_reward(margin);
-            return Ok(Some(Found::Margin(mv, if state.to_move() == 0 { reward } else { 1.0 - reward })));
+            return Ok(Some(Found::Chosen(mv, if state.to_move() == 0 { reward } else { 1.0 - reward })));
         }
         let solver = self.solver_with_room(tree.bytes());
         match solver.try_solve(state, None, Some(until), watch)? {
@@ -664,12 +691,12 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         }
     }
 
-    /// Take in what the root's try found: a proved win marks its move, an exact margin's move
+    /// Take in what the root's try found: a proved win marks its move, a move chosen outright
     /// ends the search and is played.
     pub(crate) fn settle(&mut self, found: Found<G::Move>) {
         match found {
             Found::Win(mv, plies) => self.prove_root_move(mv, plies),
-            Found::Margin(mv, value) => self.exact = Some((mv, value)),
+            Found::Chosen(mv, value) => self.chosen = Some((mv, value)),
         }
     }
 
@@ -808,21 +835,21 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         Ok(evals)
     }
 
-    /// True once the root is proved (won, drawn or lost), or its exact margin found: the search
-    /// has nothing left to do.
+    /// True once the root is proved (won, drawn or lost), or its move chosen outright (the exact
+    /// margin's, alpha-beta's): the search has nothing left to do.
     pub fn settled(&self) -> bool {
-        self.tree.settled() || self.exact.is_some()
+        self.tree.settled() || self.chosen.is_some()
     }
 
-    /// Put first the move that holds the exact margin, where the root's try found it. In a position
+    /// Put first the move the root's try chose outright (the exact margin's, alpha-beta's). In a position
     /// proved lost, put first the move found to last longest where how long the game
     /// lasts counts (see `measure`), else the move an imperfect opponent most often answers
     /// wrongly (a short search without proofs finds it); `evals` is the analysis, best first.
     pub fn best_try(&mut self, state: &G, evals: &mut Vec<Candidate<G::Move>>, watch: &mut Watch) -> Result<(), Stop> {
-        if let Some((mv, value)) = self.exact {
+        if let Some((mv, value)) = self.chosen {
             put_first(evals, mv);
             // Not a proof in plies (the line's length is not sought). No other move can hold more than
-            // this margin, so no estimate shows above it.
+            // the exact margin, nor is judged above alpha-beta's, so no estimate shows above it.
             for e in evals.iter_mut() {
                 e.value = if e.mv == mv { value } else { e.value.min(value) };
             }

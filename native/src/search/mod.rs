@@ -1,8 +1,10 @@
 //! The searches, generic over `Game`: MCTS with MCTS-Solver (`mcts`) and exact alpha-beta
-//! (`solver`) and the exact margin of score it finds (`margin`); `Watch` carries progress reports and cancellation out of both.
+//! (`solver`) and the exact margin of score it finds (`margin`), and alpha-beta to a horizon with
+//! the game's evaluation (`minimax`); `Watch` carries progress reports and cancellation out of them.
 
 mod cut;
 pub mod margin;
+pub mod minimax;
 pub mod mcts;
 pub mod solver;
 pub mod team;
