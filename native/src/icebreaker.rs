@@ -601,7 +601,7 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
     /// proved 39 within 10 s each (a median of 0.6 s) where the opponent's fewest replies first
     /// proved 29 (a median of about 6 s).
     fn solver_order(&self) -> SolverOrder<Icebreaker<B>> {
-        SolverOrder::Worth(|state, player| state.race_margin(player))
+        SolverOrder::Worth(Icebreaker::race_margin)
     }
 
     /// Lines seldom cycle here and the game ends 30 to 60 plies after the root try begins: tries
@@ -617,7 +617,7 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
     fn minimax(&self, state: &Icebreaker<B>) -> Option<Evaluation<Icebreaker<B>>> {
         (state.ice.count() <= self.minimax_ice).then_some(Evaluation {
             chance: |s| s.race(RACE_SCALE),
-            order: |s, player| s.race_margin(player),
+            order: Icebreaker::race_margin,
             forcing: |s, out| s.captures(out),
         })
     }
