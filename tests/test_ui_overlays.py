@@ -368,6 +368,28 @@ def test_a_hint_with_fewer_than_three_moves_says_why():
     assert len(marks) == 3 and len(lines) == 3  # three shown: nothing to explain
 
 
+def test_moves_the_search_never_judged_get_no_made_up_figure():
+    # A sure win found at once, or alpha-beta's choice late in Icebreaker's race, leaves the other
+    # moves unvisited and unproved: their value is no judgement, so no mark shows it.
+    from frostfield.game.bots.messages import Candidate
+    from frostfield.ui.play.hints import hints_from
+
+    state = get_game("frozen-forest").replay([], size=5)
+    legal = [str(m) for m in state.legal_moves()]
+    rest = [Candidate(m, 0.5, 0) for m in legal[1:]]
+    marks, lines = hints_from(state, [Candidate(legal[0], 0.62, 0)] + rest)
+    assert [m.label for m in marks] == ["62%"]
+    assert lines == [f"1. {legal[0]} (62%)",
+                     "the bot chose by looking ahead along every line, which rates the other moves only as no better"]
+    marks, lines = hints_from(state, [Candidate(legal[0], 1.0, 0, proof=7)] + rest)
+    assert [m.label for m in marks] == ["wins in 7"]
+    assert lines[-1] == "the bot stopped at a sure win, so the other moves have no figure"
+    # a move judged (visited, or proved) still shows among the unjudged
+    marks, lines = hints_from(state, [Candidate(legal[0], 0.62, 0), Candidate(legal[1], 0.5, 0),
+                                      Candidate(legal[2], 0.4, 30), Candidate(legal[3], 0.0, 0, proof=-5)] + rest[3:])
+    assert [m.label for m in marks] == ["62%", "40%", "loses in 5"]
+
+
 def test_a_hint_with_one_or_two_legal_moves_says_only_those():
     import random
 

@@ -24,8 +24,10 @@ def hints_from(state, analysis) -> tuple[tuple[HintMark, ...], list[str]]:
     """The best legal candidates of a bot analysis (best first), numbered 1 to 3: marks, and lines like "1. b4 (62%)".
 
     Each is labelled from its value and proof ("62%", "wins in 5"); fewer than three end with a line saying why.
+    After the first, a move the search never judged (no visits, no proof: it stopped at a sure win, or
+    chose by looking ahead, which rates the rest only as no better) is not shown with a made-up figure.
     """
-    marks, lines = [], []
+    marks, lines, unjudged, sure_win = [], [], False, False
     for candidate in analysis:
         try:
             move = state.parse_move(candidate.move)
@@ -33,7 +35,12 @@ def hints_from(state, analysis) -> tuple[tuple[HintMark, ...], list[str]]:
             continue
         if move not in state.legal_moves():
             continue  # an analysis of another position: never draw it
+        if marks and candidate.visits == 0 and candidate.proof is None:
+            unjudged = True
+            continue
         rank, label = len(marks) + 1, evaluation_label(candidate.value, candidate.proof)
+        if rank == 1:
+            sure_win = (candidate.proof or 0) > 0
         marks.append(HintMark(rank, move.frm, move.to, label))
         lines.append(f"{rank}. {move} ({label})")
         if rank == SHOWN:
@@ -42,6 +49,10 @@ def hints_from(state, analysis) -> tuple[tuple[HintMark, ...], list[str]]:
         legal = len(state.legal_moves())
         if legal == len(marks):
             lines.append("the only legal move" if legal == 1 else f"only {legal} legal moves")
+        elif unjudged and sure_win:
+            lines.append("the bot stopped at a sure win, so the other moves have no figure")
+        elif unjudged:
+            lines.append("the bot chose by looking ahead along every line, which rates the other moves only as no better")
         elif marks:
             lines.append(f"the bot ranked only {len(marks)} of {legal} moves in its time")
     return tuple(marks), lines
