@@ -45,7 +45,8 @@ pub const ROOT_SHARE: f64 = 0.5;
 /// (`Knowledge::minimax`), and alpha-beta the rest: threefold time takes alpha-beta a ply or two
 /// deeper, where a proof plays the rest of the game right. Measured in Icebreaker, role-swapped pairs
 /// against Strong: with alpha-beta from 22 icebergs left and this try only from 16 (where the game
-/// asks for it, `Knowledge::wants_root_solver`), Expert won 8, drew 5, lost 7 of 20; with it, 13-1-6.
+/// asks for it, `Knowledge::wants_root_solver`), Expert won 8, drew 5, lost 7 of 20; with it, 13-1-6, then
+/// 23-5-12 of 40 more (the ladder, 3 Dec).
 pub const PROOF_BEFORE_MINIMAX: f64 = 1.0;
 /// Every level spends this share of its budget finding the best try in a position proved lost.
 pub const SWINDLE: f64 = 0.5;
