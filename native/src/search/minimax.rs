@@ -138,6 +138,15 @@ impl<G: Game> Minimax<G> {
         self.stop.is_some()
     }
 
+    /// A node's value without a search: 0 once the search must stop (see `stopped`), the game's
+    /// result once it is over; None: search it.
+    fn ended(&mut self, state: &G, ply: u32, watch: &mut Watch) -> Option<f32> {
+        if self.stopped(watch) {
+            return Some(0.0);
+        }
+        Self::over(state, ply)
+    }
+
     /// A child's value for `state`'s mover, from the child's window as the child's mover sees it.
     fn child(&mut self, state: &G, child: &G, alpha: f32, beta: f32, step: impl FnOnce(&mut Self, &G, f32, f32) -> f32) -> f32 {
         if child.to_move() == state.to_move() {
@@ -150,10 +159,7 @@ impl<G: Game> Minimax<G> {
     /// The quiet search: the evaluation, unless one of the mover's forcing moves does better.
     #[allow(clippy::too_many_arguments)]
     fn quiet(&mut self, state: &G, eval: &Evaluation<G>, left: u32, ply: u32, mut alpha: f32, beta: f32, watch: &mut Watch) -> f32 {
-        if self.stopped(watch) {
-            return 0.0;
-        }
-        if let Some(v) = Self::over(state, ply) {
+        if let Some(v) = self.ended(state, ply, watch) {
             return v;
         }
         let mut best = Self::judge(state, eval);
@@ -178,10 +184,7 @@ impl<G: Game> Minimax<G> {
 
     #[allow(clippy::too_many_arguments)]
     fn search(&mut self, state: &G, eval: &Evaluation<G>, depth: u32, ply: u32, mut alpha: f32, beta: f32, watch: &mut Watch) -> f32 {
-        if self.stopped(watch) {
-            return 0.0;
-        }
-        if let Some(v) = Self::over(state, ply) {
+        if let Some(v) = self.ended(state, ply, watch) {
             return v;
         }
         if depth == 0 {
