@@ -380,12 +380,20 @@ impl<B: HexBits> Icebreaker<B> {
     /// Both fleets spread one step at a time around every ship; an iceberg reached first by
     /// one side counts for it, one reached by both in the same step counts half to each.
     fn race_halves(&self) -> [i32; 2] {
+        self.race_points(|_| 1)
+    }
+
+    /// Each player's captures plus the icebergs its fleet reaches first as `race_halves` counts
+    /// them, each reached `step` steps out weighing `worth(step)` (a capture weighs `worth(0)`).
+    fn race_points(&self, worth: impl Fn(i32) -> i32) -> [i32; 2] {
         let cfg = self.cfg;
         let passable = cfg.board.mask & !(self.ships[0] | self.ships[1]);
         let (mut seen, mut front) = (self.ships, self.ships);
         let mut left = self.ice;
-        let mut halves = [2 * self.captured[0] as i32, 2 * self.captured[1] as i32];
+        let mut points = [2 * worth(0) * self.captured[0] as i32, 2 * worth(0) * self.captured[1] as i32];
+        let mut step = 0;
         while left.any() && (front[0].any() || front[1].any()) {
+            step += 1;
             let mut hits = [B::zero(); 2];
             for p in [RED, BLACK] {
                 front[p] = spread(front[p], cfg.width) & passable & !seen[p];
@@ -394,17 +402,26 @@ impl<B: HexBits> Icebreaker<B> {
             }
             let both = hits[0] & hits[1];
             for p in [RED, BLACK] {
-                halves[p] += 2 * (hits[p] ^ both).count() as i32 + both.count() as i32;
+                points[p] += worth(step) * (2 * (hits[p] ^ both).count() as i32 + both.count() as i32);
             }
             left &= !(hits[0] | hits[1]);
         }
-        halves
+        points
     }
 
     /// Player 0's chance from the race (`race_halves`): `scale` icebergs of margin give ~73%.
     fn race(&self, scale: f64) -> f64 {
         let halves = self.race_halves();
         sigmoid((halves[0] - halves[1]) as f64 / 2.0 / scale)
+    }
+
+    /// Player 0's chance from the race with the nearer icebergs the surer (alpha-beta's
+    /// evaluation): one reached first `step` steps out counts (NEAR - step) / NEAR of a capture, at
+    /// least half. Every reached iceberg alike, the race tied on most of the suite's misses at
+    /// alpha-beta's horizon.
+    fn race_near(&self, scale: f64) -> f64 {
+        let points = self.race_points(|step| (NEAR - step).max(NEAR / 2));
+        sigmoid((points[0] - points[1]) as f64 / (2 * NEAR) as f64 / scale)
     }
 
     /// The race's margin for `player`, in half icebergs: the solver's order of moves.
@@ -550,6 +567,9 @@ impl<B: HexBits> Game for Icebreaker<B> {
 /// evaluations lost: a refitted scale of 5.7 with a term for the side to move won 27.5% of 40.
 /// The race's scale (see `IcebreakerKnowledge::scale`).
 const RACE_SCALE: f64 = 2.0;
+/// `race_near`'s steps: an iceberg reached first this far out would count nothing (none is: at
+/// least half counts).
+const NEAR: i32 = 40;
 
 #[derive(Clone, Debug)]
 pub struct IcebreakerKnowledge {
@@ -616,7 +636,7 @@ impl<B: HexBits> Knowledge<Icebreaker<B>> for IcebreakerKnowledge {
     /// mover's captures played on past the horizon (see the knowledge's text above).
     fn minimax(&self, state: &Icebreaker<B>) -> Option<Evaluation<Icebreaker<B>>> {
         (state.ice.count() <= self.minimax_ice).then_some(Evaluation {
-            chance: |s| s.race(RACE_SCALE),
+            chance: |s| s.race_near(RACE_SCALE),
             order: Icebreaker::race_margin,
             forcing: |s, out| s.captures(out),
         })
