@@ -1019,7 +1019,7 @@ mod tests {
         let state = replay(&TIE.split_whitespace().collect::<Vec<_>>());
         let eval = Ib::knowledge(true).minimax(&state).expect("late in the race");
         let at = |depth| {
-            let (mv, _, done) = Minimax::default().best(&state, eval, None, depth, &mut Watch::silent()).unwrap().unwrap();
+            let (mv, _, done) = Minimax::default().best(&state, eval, &[], None, depth, &mut Watch::silent()).unwrap().unwrap();
             assert_eq!(done, depth);
             state.notation(mv)
         };
@@ -1040,7 +1040,7 @@ mod tests {
         let near = Ib::knowledge(true).minimax(&state).expect("late in the race");
         let flat = Evaluation { chance: |s: &Ib| s.race(RACE_SCALE), ..near };
         for depth in [8, 12] {
-            let at = |eval| state.notation(Minimax::default().best(&state, eval, None, depth, &mut Watch::silent()).unwrap().unwrap().0);
+            let at = |eval| state.notation(Minimax::default().best(&state, eval, &[], None, depth, &mut Watch::silent()).unwrap().unwrap().0);
             assert!(["f5-f6", "h3-i2"].contains(&at(near).as_str()), "depth {depth}: {}", at(near));
             assert!(["b3-a2", "f5-e6", "b3-a3"].contains(&at(flat).as_str()), "depth {depth}: {}", at(flat));
         }

@@ -70,23 +70,26 @@ pub struct Minimax<G: Game> {
     deadline: Option<Instant>,
     stop: Option<Stop>,
     root_best: Option<G::Move>, // the root's best move in the depth being searched
+    avoid: Vec<G::Move>,        // the root's moves not to search (see `best`)
 }
 
 impl<G: Game> Default for Minimax<G> {
     fn default() -> Self {
-        Minimax { table: Vec::new(), nodes: 0, deadline: None, stop: None, root_best: None }
+        Minimax { table: Vec::new(), nodes: 0, deadline: None, stop: None, root_best: None, avoid: Vec::new() }
     }
 }
 
 impl<G: Game> Minimax<G> {
     /// The best move of `state` by iterative deepening until `deadline` (or `max_depth`), its value
     /// for the mover as a chance (0..1; a win found on every line: 1) and the depth searched in
-    /// full; None if not even depth 1 was done. Err only when the caller cancels.
-    pub fn best(&mut self, state: &G, eval: Evaluation<G>, deadline: Option<Instant>, max_depth: u32, watch: &mut Watch) -> Result<Option<(G::Move, f64, u32)>, Stop> {
+    /// full; None if not even depth 1 was done. Err only when the caller cancels. The root's moves
+    /// in `avoid` (those a proof has shown lost) are not searched, unless they are all it has.
+    pub fn best(&mut self, state: &G, eval: Evaluation<G>, avoid: &[G::Move], deadline: Option<Instant>, max_depth: u32, watch: &mut Watch) -> Result<Option<(G::Move, f64, u32)>, Stop> {
         if self.table.is_empty() {
             self.table = vec![None; SLOTS];
         }
         (self.nodes, self.deadline, self.stop, self.root_best) = (0, deadline, None, None);
+        self.avoid = avoid.to_vec();
         let mut found = None;
         for depth in 1..=max_depth.min(MAX_DEPTH) {
             let value = self.search(state, &eval, depth, 0, -f32::INFINITY, f32::INFINITY, watch);
@@ -205,6 +208,9 @@ impl<G: Game> Minimax<G> {
         }
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
+        if ply == 0 && moves.iter().any(|m| !self.avoid.contains(m)) {
+            moves.retain(|m| !self.avoid.contains(m));
+        }
         let me = state.to_move();
         let mut children: Vec<(i32, G::Move, G)> = moves
             .into_iter()
@@ -254,7 +260,7 @@ mod tests {
         for stones in 1..=20 {
             let nim = Nim { stones, to_move: 0 };
             let mut m = Minimax::default();
-            let found = m.best(&nim, blind(), None, 30, &mut Watch::silent()).unwrap();
+            let found = m.best(&nim, blind(), &[], None, 30, &mut Watch::silent()).unwrap();
             let (mv, chance, _) = found.expect("depth 1 at least");
             if stones % 4 == 0 {
                 assert_eq!(chance, 0.0, "{stones} stones are lost whatever the take");
@@ -265,12 +271,23 @@ mod tests {
     }
 
     #[test]
+    fn a_root_move_to_avoid_is_not_searched_unless_every_move_is_to_avoid() {
+        // 7 stones: taking 3 wins, taking 1 or 2 loses.
+        let nim = Nim { stones: 7, to_move: 0 };
+        let pick = |avoid: &[u32]| Minimax::default().best(&nim, blind(), avoid, None, 30, &mut Watch::silent()).unwrap().unwrap();
+        assert_eq!(pick(&[]).0, 3);
+        let (mv, chance, _) = pick(&[3]);
+        assert!(mv != 3 && chance == 0.0, "{mv} {chance}");
+        assert_eq!((pick(&[1, 2, 3]).0, pick(&[1, 2, 3]).1), (3, 1.0));
+    }
+
+    #[test]
     fn short_of_the_end_it_judges_by_the_evaluation() {
         // Player 0's chance rises with the stones left when player 1 is to move, as a bad
         // evaluation might: at depth 1 the mover takes 1 (leaving the most); deep enough, 3.
         let eval = Evaluation::<Nim> { chance: |s| s.stones as f64 / 100.0, order: |_, _| 0, forcing: |_, out| out.clear() };
         let nim = Nim { stones: 7, to_move: 0 };
-        let at = |depth| Minimax::default().best(&nim, eval, None, depth, &mut Watch::silent()).unwrap().unwrap();
+        let at = |depth| Minimax::default().best(&nim, eval, &[], None, depth, &mut Watch::silent()).unwrap().unwrap();
         assert_eq!(at(1).0, 1);
         assert_eq!(at(1).2, 1);
         assert_eq!((at(10).0, at(10).1), (3, 1.0));

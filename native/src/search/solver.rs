@@ -612,6 +612,12 @@ impl<G: Game> Solver<G> {
         }
     }
 
+    /// The score the table proves for the mover of `state`, if it holds a proof (a win or a loss).
+    pub fn proved(&self, state: &G) -> Option<i32> {
+        let e = self.table.get(&state.key())?;
+        (e.lo > 0).then_some(e.lo).or((e.hi < 0).then_some(e.hi))
+    }
+
     /// The move the table holds as best for `state`, if any.
     pub fn best_move(&self, state: &G) -> Option<G::Move> {
         self.table.get(&state.key()).and_then(|e| e.best)
@@ -686,6 +692,17 @@ mod tests {
         let parent = Nim { stones: 11, to_move: 0 };
         assert_eq!(solver.try_solve(&parent, None, None, &mut Watch::silent()).unwrap(), Some((1.0, 5)));
         assert_eq!((solver.nodes, solver.best_move(&parent)), (1, Some(3)), "only the parent was visited");
+    }
+
+    #[test]
+    fn the_table_tells_a_proved_win_or_loss_and_nothing_unproved() {
+        // 9 stones: the mover wins by taking 1 (8 left, lost for the opponent in 4 plies).
+        let mut solver = Solver::<Nim>::new(false, SolverOrder::AsListed);
+        assert_eq!(solver.proved(&Nim { stones: 8, to_move: 1 }), None, "nothing searched yet");
+        solver.try_solve(&Nim { stones: 9, to_move: 0 }, None, None, &mut Watch::silent()).unwrap();
+        assert!(solver.proved(&Nim { stones: 9, to_move: 0 }).is_some_and(|s| s > 0));
+        assert!(solver.proved(&Nim { stones: 8, to_move: 1 }).is_some_and(|s| s < 0));
+        assert_eq!(solver.proved(&Nim { stones: 30, to_move: 1 }), None);
     }
 
     #[test]
