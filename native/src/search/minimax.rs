@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use super::solver::Stop;
+use super::solver::{Solver, Stop};
 use super::Watch;
 use crate::game::Game;
 
@@ -106,6 +106,38 @@ impl<G: Game> Minimax<G> {
             }
         }
         Ok(found)
+    }
+
+    /// `best`, each move it finds checked by the endgame `solver` until `deadline`: a move the
+    /// solver proves lost for the mover joins `avoid` and alpha-beta chooses again, within a third
+    /// of the time left (its table still holds the last search). The first search runs until
+    /// `until`. A move the check proves won or leaves unproved is played; so is a proved loss
+    /// once every move is one (alpha-beta then finds each lost and says so).
+    #[allow(clippy::too_many_arguments)]
+    pub fn checked(&mut self, state: &G, eval: Evaluation<G>, mut avoid: Vec<G::Move>, solver: &mut Solver<G>, until: Option<Instant>, deadline: Option<Instant>, max_depth: u32, watch: &mut Watch) -> Result<Option<(G::Move, f64, u32)>, Stop> {
+        let mut until = until;
+        loop {
+            let found = self.best(state, eval, &avoid, until, max_depth, watch)?;
+            let Some((mv, _, _)) = found else { return Ok(None) };
+            if avoid.contains(&mv) || deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(found);
+            }
+            let mut child = state.clone();
+            child.play(mv);
+            let lost = match solver.try_solve(&child, None, deadline, watch)? {
+                Some((value, _)) if child.to_move() == state.to_move() => value <= 0.0,
+                Some((value, _)) => value >= 1.0,
+                None => false,
+            };
+            if !lost {
+                return Ok(found);
+            }
+            avoid.push(mv);
+            until = deadline.map(|d| {
+                let now = Instant::now();
+                now + d.saturating_duration_since(now) / 3
+            });
+        }
     }
 
     fn slot(&self, key: u64) -> Option<&Slot<G::Move>> {
@@ -279,6 +311,26 @@ mod tests {
         let (mv, chance, _) = pick(&[3]);
         assert!(mv != 3 && chance == 0.0, "{mv} {chance}");
         assert_eq!((pick(&[1, 2, 3]).0, pick(&[1, 2, 3]).1), (3, 1.0));
+    }
+
+    #[test]
+    fn a_move_the_solver_proves_lost_is_left_out_and_alpha_beta_chooses_again() {
+        // At depth 1 this evaluation takes 1 of 7 stones, then 2 (both lose); the solver proves
+        // each lost, and the third choice, 3, is the win. From 8 every take loses: one is played.
+        let eval = Evaluation::<Nim> { chance: |s| s.stones as f64 / 100.0, order: |_, _| 0, forcing: |_, out| out.clear() };
+        let solver = || Solver::<Nim>::new(false, crate::game::SolverOrder::AsListed);
+        let pick = |stones| {
+            let nim = Nim { stones, to_move: 0 };
+            Minimax::default().checked(&nim, eval, Vec::new(), &mut solver(), None, None, 1, &mut Watch::silent()).unwrap().unwrap()
+        };
+        assert_eq!(Minimax::default().best(&Nim { stones: 7, to_move: 0 }, eval, &[], None, 1, &mut Watch::silent()).unwrap().unwrap().0, 1);
+        assert_eq!(pick(7).0, 3);
+        assert!((1..=3).contains(&pick(8).0));
+        // Without the solver's time the first choice stands.
+        let past = Some(Instant::now());
+        let nim = Nim { stones: 7, to_move: 0 };
+        let found = Minimax::default().checked(&nim, eval, Vec::new(), &mut solver(), None, past, 1, &mut Watch::silent()).unwrap();
+        assert_eq!(found.unwrap().0, 1);
     }
 
     #[test]
